@@ -1,0 +1,105 @@
+"""The `engineering` game state: the clock, every unit's record, tasks and demolitions."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.core.tasks import Task
+from kriegsspiel.rulesets.engineering.scenario import EngScenario, EngUnit
+from kriegsspiel.scenario.model import Point
+
+Status = Literal["ok", "suppressed", "disordered", "knocked-out"]
+STATUS_ORDER: tuple[Status, ...] = ("ok", "suppressed", "disordered", "knocked-out")
+Phase = Literal["maneuver", "defensive_fire", "offensive_fire"]
+# Battlefront's player turn, as far as these rules need it (parent-games.md §1.2).
+PHASES: tuple[Phase, ...] = ("maneuver", "defensive_fire", "offensive_fire")
+PlayerTurn = tuple[int, int]  # (game turn, index of the phasing side in turn order)
+Stamp = tuple[int, int, str]  # (game turn, phasing side index, phase) when something happened
+
+
+def worse(a: Status, b: Status) -> Status:
+    return a if STATUS_ORDER.index(a) >= STATUS_ORDER.index(b) else b
+
+
+class UnitState(msgspec.Struct, frozen=True):
+    position: Point | None
+    facing: float
+    status: Status = "ok"
+    emplaced_at: PlayerTurn | None = None
+    actions_at: PlayerTurn | None = None  # the player turn `actions_used` counts for
+    actions_used: int = 0
+    engineering_at: PlayerTurn | None = None  # last player turn with an engineering action
+    fires: tuple[Stamp, ...] = ()  # recent fire, newest last (kept short)
+    moved_at: PlayerTurn | None = None
+
+
+class Demolition(msgspec.Struct, frozen=True):
+    id: str
+    side: str
+    name: str
+    position: Point | None
+    task: str  # the preparation task's id
+    prepared: bool
+    known_to: tuple[str, ...]
+    destroyed: bool = False
+
+
+class Pending(msgspec.Struct, frozen=True):
+    """An engineering action declared and awaiting the enemy's opportunity fire (ENG-ACT-09)."""
+
+    unit: str
+    kind: str = ""  # "engineer", "demolish" or "remove-demolition"; secret from the enemy
+    target: str = ""
+    roll: CheckResult | None = None  # a demolition's d10, rolled on declaration, applied after
+    cancelled: bool = False
+    fired: tuple[str, ...] = ()  # enemy units that took opportunity fire at it
+
+
+class EngState(msgspec.Struct, frozen=True):
+    scenario: EngScenario
+    specs: dict[str, EngUnit]  # the scenario's units by id, shared by every state
+    turn: int
+    player: int
+    phase: Phase
+    units: dict[str, UnitState]
+    tasks: dict[str, Task]
+    demolitions: dict[str, Demolition]
+    pending: Pending | None = None
+    over: bool = False
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        return self.scenario.side_ids[:2]
+
+    @property
+    def phasing(self) -> str:
+        return self.order[self.player]
+
+    @property
+    def other(self) -> str:
+        return self.order[1 - self.player]
+
+    @property
+    def player_turn(self) -> PlayerTurn:
+        return (self.turn, self.player)
+
+    @property
+    def previous_player_turn(self) -> PlayerTurn:
+        return (self.turn, 0) if self.player == 1 else (self.turn - 1, 1)
+
+    @property
+    def stamp(self) -> Stamp:
+        return (self.turn, self.player, self.phase)
+
+    def spec(self, unit_id: str) -> EngUnit:
+        return self.specs[unit_id]
+
+    def actions_left(self, unit_id: str) -> int:
+        unit = self.units[unit_id]
+        if unit.status == "knocked-out":
+            return 0
+        used = unit.actions_used if unit.actions_at == self.player_turn else 0
+        return max(self.spec(unit_id).actions - used, 0)

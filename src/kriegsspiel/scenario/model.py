@@ -1,0 +1,115 @@
+"""The parts of a scenario every ruleset shares: sides, units, terrain, options and table overrides.
+
+Rulesets subclass `ScenarioBase` (and `UnitSpec`) to add their own sections. `validate` checks
+what a schema cannot: unique ids, references, ranges with a plain message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Annotated, Any
+
+import msgspec
+
+from kriegsspiel.core.seats import RESERVED
+from kriegsspiel.errors import InputError
+
+Point = tuple[float, float]
+
+DR = Annotated[
+    int,
+    msgspec.Meta(
+        description="discipline rating, -2 (green) to +2 (elite)",
+        extra_json_schema={"minimum": -2, "maximum": 2},
+    ),
+]
+
+
+class SideSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    name: str = ""
+
+
+class UnitSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    side: str
+    kind: str
+    name: str = ""
+    traits: tuple[str, ...] = ()
+    dr: DR = 0
+    position: Point | None = None
+    facing: float = 0.0
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+
+class TerrainSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A terrain feature: a polygon (3+ points), a line (2+ points, `line: true`) or a point."""
+
+    id: str
+    kind: str
+    points: tuple[Point, ...]
+    line: bool = False
+    name: str = ""
+
+
+class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    ruleset: str
+    title: str
+    sides: tuple[SideSpec, ...]
+    units: tuple[UnitSpec, ...] = ()
+    terrain: tuple[TerrainSpec, ...] = ()
+    description: str = ""
+    seed: str | None = None
+    options: dict[str, Any] = {}
+    tables: dict[str, Any] = {}
+
+    def validate(self, where: str) -> None:
+        """Semantic checks; subclasses extend and call super()."""
+        if len(self.sides) < 2:
+            raise InputError(f"{where}: sides", "a scenario needs at least two sides")
+        _unique(where, "sides", (s.id for s in self.sides))
+        for i, side in enumerate(self.sides):
+            if side.id in RESERVED:
+                raise InputError(f"{where}: sides[{i}].id", f"{side.id!r} is a reserved seat name")
+        side_ids = {s.id for s in self.sides}
+        _unique(where, "units", (u.id for u in self.units))
+        for i, unit in enumerate(self.units):
+            if unit.side not in side_ids:
+                raise InputError(
+                    f"{where}: units[{i}].side", f"unknown side {unit.side!r} (sides: {_ls(side_ids)})"
+                )
+            if not -2 <= unit.dr <= 2:
+                raise InputError(f"{where}: units[{i}].dr", "must be an integer from -2 to 2")
+        _unique(where, "terrain", (t.id for t in self.terrain))
+        for i, feature in enumerate(self.terrain):
+            least = 2 if feature.line else 3
+            if len(feature.points) not in (1,) and len(feature.points) < least:
+                raise InputError(
+                    f"{where}: terrain[{i}].points",
+                    f"a {'line' if feature.line else 'polygon'} needs at least {least} points",
+                )
+
+    def unit(self, unit_id: str) -> UnitSpec:
+        for unit in self.units:
+            if unit.id == unit_id:
+                return unit
+        raise KeyError(unit_id)
+
+    @property
+    def side_ids(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.sides)
+
+
+def _unique(where: str, section: str, ids: Iterable[str]) -> None:
+    seen: set[str] = set()
+    for i, ident in enumerate(ids):
+        if ident in seen:
+            raise InputError(f"{where}: {section}[{i}].id", f"duplicate id {ident!r}")
+        seen.add(ident)
+
+
+def _ls(items: Iterable[str]) -> str:
+    return ", ".join(sorted(items))
