@@ -23,8 +23,8 @@ run: $(STAMP)
 	$(BIN)/kriegsspiel demo --dir .run
 
 test: $(TEST_STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff format --check src tests benchmarks tools
 	$(BIN)/mypy
 	$(BIN)/pytest
 

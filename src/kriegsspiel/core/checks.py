@@ -50,7 +50,8 @@ class CheckResult(msgspec.Struct, frozen=True):
     def explain(self) -> str:
         faces = " ".join(",".join(map(str, f)) for f in self.faces)
         mods = "".join(f" {m.value:+d} {m.label} ({m.rule})" for m in self.modifiers)
-        return f"{self.check}: rolled {faces}{mods} = {self.total} -> {self.outcome} [{', '.join(self.rules)}]"
+        rules = ", ".join(self.rules)
+        return f"{self.check}: rolled {faces}{mods} = {self.total} -> {self.outcome} [{rules}]"
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ class Check:
     def stat_dist(self) -> Dist[Stats]:
         joint: Dist[Stats] = Dist.certain(())
         for pool in self.pools:
-            joint = joint.combine(pool.dist(), lambda acc, s: (*acc, s))  # type: ignore[arg-type, return-value]
+            joint = joint.combine(pool.dist(), lambda acc, s: (*acc, s))
         return joint
 
     def odds(self) -> Dist[str]:
@@ -132,7 +133,9 @@ class Param:
             raise InputError(self.name, f"must be true or false, got {raw!r}")
         if self.kind == "choice":
             if raw not in self.choices:
-                raise InputError(self.name, f"must be one of {', '.join(self.choices)}, got {raw!r}")
+                raise InputError(
+                    self.name, f"must be one of {', '.join(self.choices)}, got {raw!r}"
+                )
             return raw
         try:
             value = int(raw)

@@ -5,7 +5,7 @@ A `Dist` is immutable: every operation returns a new one. Probabilities always s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Generic, TypeVar
 
@@ -24,13 +24,11 @@ class Dist(Generic[T]):
             raise ValueError("a distribution needs positive total weight")
         if any(w < 0 for w in weights.values()):
             raise ValueError("weights must not be negative")
-        self._p: dict[T, Fraction] = {
-            k: Fraction(w) / total for k, w in weights.items() if w != 0
-        }
+        self._p: dict[T, Fraction] = {k: Fraction(w) / total for k, w in weights.items() if w != 0}
 
     @classmethod
-    def uniform(cls, outcomes: range | list[T]) -> Dist[T]:
-        return cls({o: 1 for o in outcomes})  # type: ignore[misc]
+    def uniform(cls, outcomes: Iterable[T]) -> Dist[T]:
+        return cls(dict.fromkeys(outcomes, 1))
 
     @classmethod
     def certain(cls, outcome: T) -> Dist[T]:

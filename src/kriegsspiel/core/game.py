@@ -125,7 +125,9 @@ class Game(Generic[Sc, S, A, E]):
             raise InputError(f"action {path}" if path else "action", problem) from None
         return action
 
-    def act(self, seat: str, action: A | Mapping[str, Any], dice: DiceSource | None = None) -> Entry[E]:
+    def act(
+        self, seat: str, action: A | Mapping[str, Any], dice: DiceSource | None = None
+    ) -> Entry[E]:
         """Validate and resolve `action` by `seat`, append it to the log, and return the entry.
 
         On any error nothing is appended and the state is unchanged.

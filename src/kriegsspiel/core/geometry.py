@@ -42,8 +42,7 @@ def bearing(frm: Point, to: Point) -> float:
 
 def angle_off(facing: float, frm: Point, to: Point) -> float:
     """How far `to` lies off the facing of a model at `frm`, 0..180 degrees."""
-    diff = abs((bearing(frm, to) - facing + 180.0) % 360.0 - 180.0)
-    return diff
+    return abs((bearing(frm, to) - facing + 180.0) % 360.0 - 180.0)
 
 
 def in_arc(facing: float, half_width: float, frm: Point, to: Point) -> bool:

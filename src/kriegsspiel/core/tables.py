@@ -114,4 +114,3 @@ def tables_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, BandTa
 def load_package_tables(package: str, filename: str = "tables.toml") -> dict[str, BandTable]:
     text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
     return tables_from_mapping(tomllib.loads(text), f"{package}/{filename}")
-

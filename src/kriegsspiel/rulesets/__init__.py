@@ -15,4 +15,6 @@ def find_ruleset(name: str) -> Ruleset[Any, Any, Any, Any]:
     try:
         return RULESETS[name]
     except KeyError:
-        raise InputError("ruleset", f"unknown ruleset {name!r} (rulesets: {', '.join(RULESETS)})") from None
+        raise InputError(
+            "ruleset", f"unknown ruleset {name!r} (rulesets: {', '.join(RULESETS)})"
+        ) from None

@@ -79,7 +79,8 @@ class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         for i, unit in enumerate(self.units):
             if unit.side not in side_ids:
                 raise InputError(
-                    f"{where}: units[{i}].side", f"unknown side {unit.side!r} (sides: {_ls(side_ids)})"
+                    f"{where}: units[{i}].side",
+                    f"unknown side {unit.side!r} (sides: {_ls(side_ids)})",
                 )
             if not -2 <= unit.dr <= 2:
                 raise InputError(f"{where}: units[{i}].dr", "must be an integer from -2 to 2")

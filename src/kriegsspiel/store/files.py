@@ -43,7 +43,9 @@ def loads(data: bytes, where: str = "game") -> Game[Any, Any, Any, Any]:
     except msgspec.DecodeError as exc:
         raise InputError(where, f"not a kriegsspiel game file ({_short(exc)})") from None
     if header.format != FORMAT:
-        raise InputError(where, f"game file format {header.format} is not supported (expected {FORMAT})")
+        raise InputError(
+            where, f"game file format {header.format} is not supported (expected {FORMAT})"
+        )
     ruleset = find_ruleset(header.ruleset)
     kind = GameFile[ruleset.event_type]  # type: ignore[name-defined]
     try:

@@ -102,7 +102,9 @@ def _candidates(state: EngState, seat: str) -> list[act.Action]:
         out += [act.Emplace(u.id), act.OpportunityFire(u.id)]
         pos = state.units[u.id].position or (0.0, 0.0)
         out.append(act.Move(u.id, (pos[0] + 1.0, pos[1])))
-        out += [act.Engineer(u.id, t) for t in state.tasks if t in {s.id for s in state.scenario.tasks}]
+        out += [
+            act.Engineer(u.id, t) for t in state.tasks if t in {s.id for s in state.scenario.tasks}
+        ]
         for d in state.demolitions:
             out += [act.Prepare(u.id, d), act.Demolish(u.id, d), act.RemoveDemolition(u.id, d)]
         out += [act.Fire(u.id, t.id) for t in state.scenario.units if t.side != u.side]
@@ -151,7 +153,11 @@ def describe(event: ev.Event) -> str:
         case ev.Demolished(demolition=d, name=n):
             return f"{n or d} is demolished"
         case ev.DemolitionRemoved(demolition=d, unit=u, found=f):
-            return f"{u} removes the charge at {d} (ENG-DEMO-09)" if f else f"{u} finds no charge at {d}"
+            return (
+                f"{u} removes the charge at {d} (ENG-DEMO-09)"
+                if f
+                else f"{u} finds no charge at {d}"
+            )
         case ev.Revealed(demolition=d, side=s):
             return f"{s} learns of the demolition at {d}"
         case ev.StatusSet(unit=u, status=st, note=n):
@@ -161,4 +167,4 @@ def describe(event: ev.Event) -> str:
 
 RULESET = Engineering()
 
-__all__ = ["RULESET", "Engineering", "EngScenario", "EngState"]
+__all__ = ["RULESET", "EngScenario", "EngState", "Engineering"]

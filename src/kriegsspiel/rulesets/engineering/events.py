@@ -14,34 +14,34 @@ class Ev(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
     pass
 
 
-class PhaseBegan(Ev, tag="phase-began"):
+class PhaseBegan(Ev, frozen=True, tag="phase-began"):
     turn: int
     side: str
     phase: Phase
 
 
-class GameEnded(Ev, tag="game-ended"):
+class GameEnded(Ev, frozen=True, tag="game-ended"):
     turn: int
 
 
-class Moved(Ev, tag="moved"):
+class Moved(Ev, frozen=True, tag="moved"):
     unit: str
     to: Point
     distance: Measure | None
 
 
-class Emplaced(Ev, tag="emplaced"):
+class Emplaced(Ev, frozen=True, tag="emplaced"):
     unit: str
 
 
-class EngineeringStarted(Ev, tag="engineering-started"):
+class EngineeringStarted(Ev, frozen=True, tag="engineering-started"):
     """Seen by all: the unit works, counts as moving (ENG-ACT-08) and invites fire (ENG-ACT-09)."""
 
     unit: str
     opportunity_for: str
 
 
-class WorkDeclared(Ev, tag="work-declared"):
+class WorkDeclared(Ev, frozen=True, tag="work-declared"):
     """What the work is; shown to those who may know (the enemy may not, for demolitions)."""
 
     unit: str
@@ -49,50 +49,50 @@ class WorkDeclared(Ev, tag="work-declared"):
     target: str
 
 
-class RollSealed(Ev, tag="roll-sealed"):
+class RollSealed(Ev, frozen=True, tag="roll-sealed"):
     """A demolition's d10, rolled when declared and kept by the umpire until the action resolves."""
 
     unit: str
     result: CheckResult
 
 
-class OpportunityFire(Ev, tag="opportunity-fire"):
+class OpportunityFire(Ev, frozen=True, tag="opportunity-fire"):
     unit: str
     target: str
     result: CheckResult
 
 
-class Fired(Ev, tag="fired"):
+class Fired(Ev, frozen=True, tag="fired"):
     unit: str
     target: str
     phase: Phase
     result: CheckResult
 
 
-class WorkCancelled(Ev, tag="work-cancelled"):
+class WorkCancelled(Ev, frozen=True, tag="work-cancelled"):
     """ENG-ACT-10: a disorder or knocked-out result from opportunity fire cancels the action."""
 
     unit: str
 
 
-class WorkDone(Ev, tag="work-done"):
+class WorkDone(Ev, frozen=True, tag="work-done"):
     """The declared work went ahead; the window for opportunity fire is closed."""
 
     unit: str
 
 
-class TaskProgressed(Ev, tag="task-progressed"):
+class TaskProgressed(Ev, frozen=True, tag="task-progressed"):
     task: str
     unit: str
     progress: int
     required: int
 
 
-class DemolitionPrepared(Ev, tag="demolition-prepared"):
+class DemolitionPrepared(Ev, frozen=True, tag="demolition-prepared"):
     demolition: str
 
 
-class DemolitionFired(Ev, tag="demolition-fired"):
+class DemolitionFired(Ev, frozen=True, tag="demolition-fired"):
     """ENG-DEMO-05/06: the d10 of a demolition action and what it did."""
 
     demolition: str
@@ -101,7 +101,7 @@ class DemolitionFired(Ev, tag="demolition-fired"):
     progress_left: int
 
 
-class Demolished(Ev, tag="demolished"):
+class Demolished(Ev, frozen=True, tag="demolished"):
     """Seen by all: the target went up."""
 
     demolition: str
@@ -109,7 +109,7 @@ class Demolished(Ev, tag="demolished"):
     position: Point | None
 
 
-class DemolitionRemoved(Ev, tag="demolition-removed"):
+class DemolitionRemoved(Ev, frozen=True, tag="demolition-removed"):
     """ENG-DEMO-09. `found` is false when an enemy searched for a charge no longer prepared."""
 
     demolition: str
@@ -118,7 +118,7 @@ class DemolitionRemoved(Ev, tag="demolition-removed"):
     found: bool = True
 
 
-class Revealed(Ev, tag="revealed"):
+class Revealed(Ev, frozen=True, tag="revealed"):
     demolition: str
     side: str
     name: str
@@ -126,7 +126,7 @@ class Revealed(Ev, tag="revealed"):
     prepared: bool
 
 
-class StatusSet(Ev, tag="status-set"):
+class StatusSet(Ev, frozen=True, tag="status-set"):
     """The umpire records a result the engine does not resolve itself."""
 
     unit: str

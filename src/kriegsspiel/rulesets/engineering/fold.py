@@ -9,7 +9,6 @@ from kriegsspiel.rulesets.engineering.state import (
     STATUS_ORDER,
     EngState,
     Pending,
-    Status,
     UnitState,
     worse,
 )
@@ -25,7 +24,9 @@ def apply(state: EngState, event: ev.Event) -> EngState:
             return replace(state, over=True)
         case ev.Moved(unit=unit, to=to):
             u = _use_action(state, state.units[unit])
-            return _unit(state, unit, replace(u, position=to, emplaced_at=None, moved_at=state.player_turn))
+            return _unit(
+                state, unit, replace(u, position=to, emplaced_at=None, moved_at=state.player_turn)
+            )
         case ev.Emplaced(unit=unit):
             u = _use_action(state, state.units[unit])
             return _unit(state, unit, replace(u, emplaced_at=state.player_turn))
@@ -87,7 +88,9 @@ def apply(state: EngState, event: ev.Event) -> EngState:
         case ev.Revealed(demolition=demo_id, side=side):
             demo = state.demolitions[demo_id]
             known = tuple(sorted({*demo.known_to, side}))
-            return replace(state, demolitions={**state.demolitions, demo_id: replace(demo, known_to=known)})
+            return replace(
+                state, demolitions={**state.demolitions, demo_id: replace(demo, known_to=known)}
+            )
         case ev.StatusSet(unit=unit, status=status):
             return _unit(state, unit, replace(state.units[unit], status=status))
     raise AssertionError(f"unhandled event {event!r}")
@@ -109,8 +112,8 @@ def _fire_mark(state: EngState, unit_id: str) -> EngState:
 
 
 def _hit(state: EngState, target: str, outcome: str) -> EngState:
-    if outcome not in STATUS_ORDER:
+    result = next((s for s in STATUS_ORDER if s == outcome), None)
+    if result is None:  # "no-effect"
         return state
     unit = state.units[target]
-    status: Status = worse(unit.status, outcome)  # type: ignore[arg-type]
-    return _unit(state, target, replace(unit, status=status))
+    return _unit(state, target, replace(unit, status=worse(unit.status, result)))

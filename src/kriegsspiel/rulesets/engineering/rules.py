@@ -120,7 +120,9 @@ def _not_waiting(state: EngState) -> None:
 
 def _in_maneuver(state: EngState, spec: EngUnit, rule: str, what: str) -> None:
     if state.phase != "maneuver" or spec.side != state.phasing:
-        raise RuleViolation(rule, f"{what} only in its own maneuver phase; it is the {_phase(state)}")
+        raise RuleViolation(
+            rule, f"{what} only in its own maneuver phase; it is the {_phase(state)}"
+        )
 
 
 # -- units and what a seat may address -------------------------------------------------------------
@@ -178,7 +180,8 @@ def _maneuver(out: Out, seat: str, action: act.Move | act.Emplace) -> None:
     _in_maneuver(state, spec, "BF-SEQ", f"{spec.label} {what}")
     if state.units[spec.id].engineering_at == state.player_turn:
         raise RuleViolation(
-            "ENG-ACT-03", f"{spec.label} performed an engineering action this turn and may do nothing else"
+            "ENG-ACT-03",
+            f"{spec.label} performed an engineering action this turn and may do nothing else",
         )
     if state.actions_left(spec.id) < 1:
         raise RuleViolation("BF-ACT", f"{spec.label} has no actions left this turn")
@@ -272,7 +275,8 @@ def _engineering(
             demo = _demolition(state, side, demo_id)
             if demo.side == side and not demo.prepared:
                 raise RuleViolation(
-                    "ENG-DEMO-07", f"{demo.name or demo_id} is not prepared; there is nothing to remove"
+                    "ENG-DEMO-07",
+                    f"{demo.name or demo_id} is not prepared; there is nothing to remove",
                 )
             _reach(state, spec, demo, declared)
             kind, target, audience = "remove-demolition", demo_id, only(side)
@@ -286,7 +290,9 @@ def _engineering(
 
 def _engineer_only(spec: EngUnit, what: str) -> None:
     if not spec.is_engineer:
-        raise RuleViolation("AMB-ENG-44", f"only engineer units may {what}; {spec.label} is not one")
+        raise RuleViolation(
+            "AMB-ENG-44", f"only engineer units may {what}; {spec.label} is not one"
+        )
 
 
 def _may_work_on(state: EngState, spec: EngUnit, task_id: str) -> None:
@@ -411,7 +417,9 @@ def _resolve(out: Out) -> None:
 def _progress(out: Out, task_id: str, unit: str, audience: Audience) -> bool:
     task = out.state.tasks[task_id]
     out.emit(
-        ev.TaskProgressed(task=task_id, unit=unit, progress=task.progress + 1, required=task.required),
+        ev.TaskProgressed(
+            task=task_id, unit=unit, progress=task.progress + 1, required=task.required
+        ),
         audience,
     )
     return out.state.tasks[task_id].status == "complete"
@@ -452,7 +460,8 @@ def _fire(
     if state.phase == "offensive_fire" and unit.engineering_at == state.player_turn:
         raise RuleViolation(
             "ENG-ACT-04",
-            f"{spec.label} performed an engineering action and may not fire in the offensive fire phase",
+            f"{spec.label} performed an engineering action and may not fire "
+            "in the offensive fire phase",
         )
     if state.stamp in unit.fires:
         raise RuleViolation("BF-FIRE", f"{spec.label} already fired in this phase")

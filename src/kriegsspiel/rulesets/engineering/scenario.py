@@ -76,14 +76,17 @@ class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
         super().validate(where)
         sides = set(self.side_ids)
         ids = {u.id for u in self.units}
-        for section, items in (("demolitions", self.demolitions), ("tasks", self.tasks)):
-            for i, item in enumerate(items):
-                if item.side not in sides:
-                    raise InputError(f"{where}: {section}[{i}].side", f"unknown side {item.side!r}")
-                if item.id in ids:
-                    raise InputError(f"{where}: {section}[{i}].id", f"id {item.id!r} is used twice")
-                ids.add(item.id)
+        owned = [("demolitions", i, d.id, d.side) for i, d in enumerate(self.demolitions)]
+        owned += [("tasks", i, t.id, t.side) for i, t in enumerate(self.tasks)]
+        for section, i, ident, side in owned:
+            if side not in sides:
+                raise InputError(f"{where}: {section}[{i}].side", f"unknown side {side!r}")
+            if ident in ids:
+                raise InputError(f"{where}: {section}[{i}].id", f"id {ident!r} is used twice")
+            ids.add(ident)
         for i, demo in enumerate(self.demolitions):
             for side in demo.known_to:
                 if side not in sides:
-                    raise InputError(f"{where}: demolitions[{i}].known_to", f"unknown side {side!r}")
+                    raise InputError(
+                        f"{where}: demolitions[{i}].known_to", f"unknown side {side!r}"
+                    )

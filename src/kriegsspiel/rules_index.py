@@ -1,0 +1,62 @@
+"""`kriegsspiel rules`: every rule ID, where the code implements it and which tests cite it."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from kriegsspiel.rulesets import RULESETS, find_ruleset
+
+RULE_ID = re.compile(r"\b(?:(?:ENG|AFV|WAT|ABL)-[A-Z0-9]+-\d+|AMB-[A-Z]+-\d+|BF-[A-Z-]+[A-Z])\b")
+PACKAGE = Path(__file__).resolve().parent
+TESTS = PACKAGE.parents[1] / "tests"  # present in a source checkout, absent in an installed wheel
+CATALOGUES = ("rules.toml", "house_rules.toml")
+
+
+def catalogue(ruleset: str) -> dict[str, dict[str, str]]:
+    data = resources.files(f"kriegsspiel.rulesets.{ruleset}.data")
+    out: dict[str, dict[str, str]] = {}
+    for name in CATALOGUES:
+        item = data.joinpath(name)
+        if item.is_file():
+            out |= tomllib.loads(item.read_text(encoding="utf-8"))
+    return out
+
+
+@cache
+def citations(root: Path, suffixes: tuple[str, ...]) -> dict[str, list[str]]:
+    """Rule ID -> `file:line` places under `root` that mention it (catalogues excluded)."""
+    found: dict[str, list[str]] = {}
+    if not root.is_dir():
+        return found
+    for path in sorted(root.rglob("*")):
+        if path.suffix not in suffixes or path.name in CATALOGUES:
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            for rule in set(RULE_ID.findall(line)):
+                found.setdefault(rule, []).append(f"{path.relative_to(root.parent)}:{n}")
+    return found
+
+
+def rules_report(ruleset: str | None = None) -> list[dict[str, Any]]:
+    names = [find_ruleset(ruleset).name] if ruleset else list(RULESETS)
+    code = citations(PACKAGE, (".py", ".toml"))
+    tests = citations(TESTS, (".py",))
+    rows: list[dict[str, Any]] = []
+    for name in names:
+        for rule_id, info in catalogue(name).items():
+            rows.append(
+                {
+                    "rule": rule_id,
+                    "ruleset": name,
+                    "section": info.get("section", ""),
+                    "text": info.get("text", ""),
+                    "implemented_in": code.get(rule_id, []),
+                    "tests": sorted({t.split(":")[0] for t in tests.get(rule_id, [])}),
+                }
+            )
+    return rows
