@@ -6,7 +6,9 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from kriegsspiel.core.tables import tables_from_mapping
 from kriegsspiel.errors import InputError
+from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES
 from kriegsspiel.scenario.model import Point, ScenarioBase, UnitSpec
 
 UnitKind = Literal["troops", "gun", "soft-vehicle", "armoured-vehicle"]
@@ -84,9 +86,23 @@ class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
             if ident in ids:
                 raise InputError(f"{where}: {section}[{i}].id", f"id {ident!r} is used twice")
             ids.add(ident)
+        self._validate_tables(where)
         for i, demo in enumerate(self.demolitions):
             for side in demo.known_to:
                 if side not in sides:
                     raise InputError(
                         f"{where}: demolitions[{i}].known_to", f"unknown side {side!r}"
                     )
+
+    def _validate_tables(self, where: str) -> None:
+        """Replacement tables must replace a known table and keep its outcomes."""
+        for name, table in tables_from_mapping(self.tables, f"{where}: tables").items():
+            default = DEFAULT_TABLES.get(name)
+            if default is None:
+                known = ", ".join(DEFAULT_TABLES)
+                raise InputError(f"{where}: tables.{name}", f"no such table (tables: {known})")
+            if set(table.outcomes) != set(default.outcomes):
+                raise InputError(
+                    f"{where}: tables.{name}",
+                    f"outcomes must be {', '.join(default.outcomes)}",
+                )
