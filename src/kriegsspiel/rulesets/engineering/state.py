@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -10,6 +10,8 @@ from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.rulesets.engineering.scenario import EngScenario, EngUnit
 from kriegsspiel.scenario.model import Point
+
+__all__ = ["Point"]
 
 Status = Literal["ok", "suppressed", "disordered", "knocked-out"]
 STATUS_ORDER: tuple[Status, ...] = ("ok", "suppressed", "disordered", "knocked-out")
@@ -51,9 +53,10 @@ class Pending(msgspec.Struct, frozen=True):
     """An engineering action declared and awaiting the enemy's opportunity fire (ENG-ACT-09)."""
 
     unit: str
-    kind: str = ""  # "engineer", "demolish" or "remove-demolition"; secret from the enemy
+    kind: str = ""  # the kind of work (a key of topics.RESOLVERS); secret from the enemy
     target: str = ""
-    roll: CheckResult | None = None  # a demolition's d10, rolled on declaration, applied after
+    params: dict[str, Any] = {}
+    roll: CheckResult | None = None  # a roll made on declaration, applied when resolved
     cancelled: bool = False
     fired: tuple[str, ...] = ()  # enemy units that took opportunity fire at it
 
@@ -103,3 +106,7 @@ class EngState(msgspec.Struct, frozen=True):
             return 0
         used = unit.actions_used if unit.actions_at == self.player_turn else 0
         return max(self.spec(unit_id).actions - used, 0)
+
+
+def with_unit(state: EngState, unit_id: str, unit: UnitState) -> EngState:
+    return msgspec.structs.replace(state, units={**state.units, unit_id: unit})

@@ -1,0 +1,124 @@
+"""What every topic of the `engineering` ruleset shares: base structs, the action context,
+and the lookups that check what a seat may address.
+
+A topic module (sequence, work, demolitions, fire, …) declares its actions and events as
+subclasses of `Act` and `Ev`, and exports `PERFORMERS` (action type -> performer), `APPLIERS`
+(event type -> fold step) and, for kinds of engineering work, `RESOLVERS` (kind -> resolver).
+`topics.py` composes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from kriegsspiel.core.geometry import Measure, measure
+from kriegsspiel.core.log import Record
+from kriegsspiel.core.ruleset import Roll
+from kriegsspiel.core.seats import EVERYONE, UMPIRE, Audience
+from kriegsspiel.core.tables import BandTable
+from kriegsspiel.errors import InputError, RuleViolation
+from kriegsspiel.rulesets.engineering.scenario import EngUnit
+from kriegsspiel.rulesets.engineering.state import EngState, Point
+
+
+class Act(msgspec.Struct, frozen=True, tag_field="action", forbid_unknown_fields=True):
+    """An action as a seat asks for it."""
+
+
+class Ev(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
+    """An event of the log."""
+
+    def text(self) -> str:
+        return type(self).__name__
+
+
+Applier = Callable[[EngState, Any], EngState]
+
+
+@dataclass
+class Ctx:
+    """One action being performed: who asks, the dice, the tables, and the records so far."""
+
+    state: EngState
+    seat: str
+    roll: Roll
+    tables: Mapping[str, BandTable]
+    appliers: Mapping[type, Applier]
+    resolvers: Mapping[str, Callable[[Ctx], None]]
+    records: list[Record[Any]] = field(default_factory=list)
+
+    def emit(self, event: Ev, to: Audience = EVERYONE) -> None:
+        """Record an event for `to` and fold it into the running state."""
+        self.records.append(Record(event, to))
+        self.state = self.appliers[type(event)](self.state, event)
+
+
+Performer = Callable[[Ctx, Any], None]
+Resolver = Callable[[Ctx], None]
+
+
+# -- the sequence of play ---------------------------------------------------------------------
+
+
+def acting_side(state: EngState) -> str:
+    """BF-SEQ: the phasing side acts, but the other side in the defensive fire phase."""
+    return state.other if state.phase == "defensive_fire" else state.phasing
+
+
+def phase_text(state: EngState) -> str:
+    return f"{state.phase.replace('_', ' ')} phase of {state.phasing}'s turn {state.turn}"
+
+
+def not_waiting(state: EngState) -> None:
+    """ENG-ACT-09: while a declared engineering action awaits opportunity fire, nothing else."""
+    if state.pending is not None:
+        unit = state.spec(state.pending.unit).label
+        raise RuleViolation(
+            "ENG-ACT-09",
+            f"{unit}'s engineering action awaits opportunity fire: {state.other} may fire or pass",
+        )
+
+
+def in_maneuver(state: EngState, spec: EngUnit, rule: str, what: str) -> None:
+    if state.phase != "maneuver" or spec.side != state.phasing:
+        raise RuleViolation(
+            rule, f"{what} only in its own maneuver phase; it is the {phase_text(state)}"
+        )
+
+
+# -- what a seat may address ----------------------------------------------------------------------
+
+
+def unit(state: EngState, unit_id: str) -> EngUnit:
+    spec = state.specs.get(unit_id)
+    if spec is None:
+        raise InputError("unit", f"unknown unit {unit_id!r}")
+    return spec
+
+
+def own(state: EngState, seat: str, unit_id: str) -> EngUnit:
+    """A unit `seat` may order (SEATS) that is still in the fight (BF-STATUS)."""
+    spec = unit(state, unit_id)
+    if seat not in (UMPIRE, spec.side):
+        raise RuleViolation("SEATS", f"{spec.label} belongs to {spec.side}; {seat} cannot order it")
+    if state.units[unit_id].status == "knocked-out":
+        raise RuleViolation("BF-STATUS", f"{spec.label} is knocked out")
+    return spec
+
+
+def umpire_only(seat: str, what: str) -> None:
+    if seat != UMPIRE:
+        raise RuleViolation("SEATS", f"only the umpire may {what}")
+
+
+def measure_from(
+    state: EngState, unit_id: str, to: Point | None, declared: float | None
+) -> Measure | None:
+    """The distance from a unit to a point: declared at the table, or measured."""
+    if declared is not None and declared < 0:
+        raise InputError("distance", "a distance cannot be negative")
+    return measure(state.units[unit_id].position, to, declared)

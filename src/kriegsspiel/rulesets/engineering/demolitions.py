@@ -1,0 +1,323 @@
+"""Demolition and remove-demolition actions (ENG-DEMO-01..09), and revealing demolitions.
+
+A demolition and its preparation are known only to its side (and the umpire) until revealed.
+An enemy addresses only demolitions its side knows of; one it does not know reads exactly like
+one that does not exist.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.core.geometry import Measure
+from kriegsspiel.core.seats import UMPIRE, only
+from kriegsspiel.errors import InputError, RuleViolation
+from kriegsspiel.rulesets.engineering import checks
+from kriegsspiel.rulesets.engineering.base import (
+    Act,
+    Applier,
+    Ctx,
+    Ev,
+    Performer,
+    Resolver,
+    measure_from,
+    not_waiting,
+    own,
+    umpire_only,
+)
+from kriegsspiel.rulesets.engineering.scenario import EngUnit
+from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Point
+from kriegsspiel.rulesets.engineering.work import declare, may_engineer, may_work_on, progress
+
+REMOVE_REACH = 1.0  # ENG-DEMO-08: within 1"
+
+# -- actions --------------------------------------------------------------------------------------
+
+
+class Prepare(Act, frozen=True, tag="prepare"):
+    """One engineering action preparing a demolition (ENG-DEMO-03)."""
+
+    unit: str
+    demolition: str
+
+
+class Demolish(Act, frozen=True, tag="demolish"):
+    """A demolition action: d10, a 1 is a dud (ENG-DEMO-01..06)."""
+
+    unit: str
+    demolition: str
+
+
+class RemoveDemolition(Act, frozen=True, tag="remove-demolition"):
+    """Remove a prepared demolition from within 1" (ENG-DEMO-07..09)."""
+
+    unit: str
+    demolition: str
+    distance: float | None = None
+
+
+class Reveal(Act, frozen=True, tag="reveal"):
+    """The umpire tells a side of a demolition (it was spotted, or a prisoner talked)."""
+
+    demolition: str
+    side: str
+
+
+# -- events ---------------------------------------------------------------------------------------
+
+
+class DemolitionPrepared(Ev, frozen=True, tag="demolition-prepared"):
+    demolition: str
+
+    def text(self) -> str:
+        return f"{self.demolition} is prepared for demolition (ENG-DEMO-03)"
+
+
+class DemolitionFired(Ev, frozen=True, tag="demolition-fired"):
+    """ENG-DEMO-05/06: the d10 of a demolition action and what it did."""
+
+    demolition: str
+    unit: str
+    result: CheckResult
+    progress_left: int
+
+    def text(self) -> str:
+        return f"demolition of {self.demolition}: {self.result.explain()}"
+
+
+class Demolished(Ev, frozen=True, tag="demolished"):
+    """Seen by all: the target went up."""
+
+    demolition: str
+    name: str
+    position: Point | None
+
+    def text(self) -> str:
+        return f"{self.name or self.demolition} is demolished"
+
+
+class DemolitionRemoved(Ev, frozen=True, tag="demolition-removed"):
+    """ENG-DEMO-09. `found` is false when an enemy searched for a charge no longer prepared."""
+
+    demolition: str
+    unit: str
+    distance: Measure | None
+    found: bool = True
+
+    def text(self) -> str:
+        if self.found:
+            return f"{self.unit} removes the charge at {self.demolition} (ENG-DEMO-09)"
+        return f"{self.unit} finds no charge at {self.demolition}"
+
+
+class Revealed(Ev, frozen=True, tag="revealed"):
+    demolition: str
+    side: str
+    name: str
+    position: Point | None
+
+    def text(self) -> str:
+        return f"{self.side} learns of the demolition at {self.name or self.demolition}"
+
+
+# -- what a side may address ----------------------------------------------------------------------
+
+
+def known(state: EngState, side: str, demo_id: str) -> Demolition:
+    """A demolition `side` knows of; an unknown one looks exactly like one that does not exist."""
+    demo = state.demolitions.get(demo_id)
+    if demo is None or not knows(side, demo):
+        raise InputError("demolition", f"no demolition {demo_id!r} known to {side}")
+    return demo
+
+
+def knows(seat: str, demo: Demolition) -> bool:
+    return seat in (UMPIRE, demo.side) or seat in demo.known_to
+
+
+def _engineer_only(spec: EngUnit, what: str) -> None:
+    """AMB-ENG-44: one engineer trait grants demolition eligibility."""
+    if not spec.is_engineer:
+        raise RuleViolation(
+            "AMB-ENG-44", f"only engineer units may {what}; {spec.label} is not one"
+        )
+
+
+# -- performing -----------------------------------------------------------------------------------
+
+
+def prepare(ctx: Ctx, action: Prepare) -> None:
+    """ENG-DEMO-03: preparing is separate, target-specific engineering work."""
+    state = ctx.state
+    not_waiting(state)
+    spec = own(state, ctx.seat, action.unit)
+    may_engineer(state, spec)
+    demo = known(state, spec.side, action.demolition)
+    _engineer_only(spec, "prepare a demolition")
+    label = demo.name or demo.id
+    if demo.side != spec.side:
+        raise RuleViolation("ENG-DEMO-03", f"{label} is not {spec.side}'s to prepare")
+    if demo.destroyed:
+        raise RuleViolation("ENG-DEMO-03", f"{label} is already destroyed")
+    if demo.prepared:
+        raise RuleViolation("ENG-DEMO-03", f"{label} is already prepared")
+    may_work_on(state, spec, demo.task)
+    declare(ctx, spec, "prepare", demo.id, only(spec.side))
+
+
+def demolish(ctx: Ctx, action: Demolish) -> None:
+    """ENG-DEMO-01/02: an engineering action, only on a prepared demolition. The d10 is rolled
+    on declaration with the declaring player's dice, and sealed until the action resolves."""
+    state = ctx.state
+    not_waiting(state)
+    spec = own(state, ctx.seat, action.unit)
+    may_engineer(state, spec, "demolition action")
+    demo = known(state, spec.side, action.demolition)
+    _engineer_only(spec, "take a demolition action")
+    if demo.side != spec.side:
+        raise RuleViolation("ENG-DEMO-02", f"{demo.id} is not {spec.side}'s demolition")
+    if not demo.prepared:
+        raise RuleViolation("ENG-DEMO-02", f"{demo.name or demo.id} is not prepared for demolition")
+    sealed = ctx.roll(checks.demolition(ctx.tables))
+    declare(ctx, spec, "demolish", demo.id, only(spec.side), sealed=sealed)
+
+
+def remove(ctx: Ctx, action: RemoveDemolition) -> None:
+    """ENG-DEMO-07/08 with AMB-ENG-06: an engineering action by a unit already emplaced (since
+    an earlier turn) within 1" of a prepared charge."""
+    state = ctx.state
+    not_waiting(state)
+    spec = own(state, ctx.seat, action.unit)
+    may_engineer(state, spec, "remove demolition action")
+    demo = known(state, spec.side, action.demolition)
+    if demo.side == spec.side and not demo.prepared:
+        raise RuleViolation(
+            "ENG-DEMO-07", f"{demo.name or demo.id} is not prepared; there is nothing to remove"
+        )
+    me = state.units[spec.id]
+    if me.emplaced_at is None or me.emplaced_at >= state.player_turn:
+        raise RuleViolation(
+            "ENG-DEMO-08", f"{spec.label} must already be emplaced adjacent to the charge"
+        )
+    dist = measure_from(state, spec.id, demo.position, action.distance)
+    if dist is None:
+        raise RuleViolation(
+            "ENG-DEMO-08", f"no positions on record for {spec.label}; declare the distance"
+        )
+    if dist.inches > REMOVE_REACH + 1e-9:
+        raise RuleViolation(
+            "ENG-DEMO-08", f'{spec.label} is {dist} from the charge; it must be within 1"'
+        )
+    params = {"distance": action.distance} if action.distance is not None else {}
+    declare(ctx, spec, "remove-demolition", demo.id, only(spec.side), params=params)
+
+
+def reveal(ctx: Ctx, action: Reveal) -> None:
+    umpire_only(ctx.seat, "reveal a demolition")
+    demo = known(ctx.state, UMPIRE, action.demolition)
+    if action.side not in ctx.state.order:
+        raise InputError("side", f"unknown side {action.side!r}")
+    event = Revealed(demolition=demo.id, side=action.side, name=demo.name, position=demo.position)
+    ctx.emit(event, only(action.side))
+
+
+# -- resolving the declared work ------------------------------------------------------------------
+
+
+def _resolve_prepare(ctx: Ctx) -> None:
+    pending = ctx.state.pending
+    assert pending is not None
+    demo = ctx.state.demolitions[pending.target]
+    if progress(ctx, demo.task, pending.unit, only(demo.side)):
+        ctx.emit(DemolitionPrepared(demolition=demo.id), only(demo.side))
+
+
+def _resolve_demolish(ctx: Ctx) -> None:
+    """ENG-DEMO-05/06 with AMB-ENG-07: a dud unprepares the target; `dud_resets` says how much
+    preparation is lost (`all`, the default, or `one` charge)."""
+    state = ctx.state
+    pending = state.pending
+    assert pending is not None
+    assert pending.roll is not None
+    demo = state.demolitions[pending.target]
+    task = state.tasks[demo.task]
+    left = 0 if state.scenario.options.dud_resets == "all" else task.required - 1
+    fired = DemolitionFired(
+        demolition=demo.id, unit=pending.unit, result=pending.roll, progress_left=left
+    )
+    ctx.emit(fired, only(demo.side, *demo.known_to))
+    if pending.roll.outcome == "success":
+        ctx.emit(Demolished(demolition=demo.id, name=demo.name, position=demo.position))
+
+
+def _resolve_remove(ctx: Ctx) -> None:
+    state = ctx.state
+    pending = state.pending
+    assert pending is not None
+    demo = state.demolitions[pending.target]
+    side = state.spec(pending.unit).side
+    declared = pending.params.get("distance")
+    dist = measure_from(state, pending.unit, demo.position, declared)
+    removed = DemolitionRemoved(
+        demolition=demo.id, unit=pending.unit, distance=dist, found=demo.prepared
+    )
+    ctx.emit(removed, only(side, demo.side) if demo.prepared else only(side))
+
+
+# -- folding --------------------------------------------------------------------------------------
+
+
+def _demo(state: EngState, demo: Demolition, **tasks: Any) -> EngState:
+    return replace(
+        state,
+        demolitions={**state.demolitions, demo.id: demo},
+        tasks={**state.tasks, **tasks},
+    )
+
+
+def _prepared(state: EngState, e: DemolitionPrepared) -> EngState:
+    return _demo(state, replace(state.demolitions[e.demolition], prepared=True))
+
+
+def _fired(state: EngState, e: DemolitionFired) -> EngState:
+    demo = state.demolitions[e.demolition]
+    destroyed = e.result.outcome == "success"
+    task = state.tasks[demo.task]
+    new_task = task if destroyed else task.set_progress(e.progress_left)
+    return _demo(state, replace(demo, prepared=False, destroyed=destroyed), **{demo.task: new_task})
+
+
+def _removed(state: EngState, e: DemolitionRemoved) -> EngState:
+    if not e.found:
+        return state
+    demo = state.demolitions[e.demolition]
+    reset = state.tasks[demo.task].set_progress(0)
+    return _demo(state, replace(demo, prepared=False), **{demo.task: reset})
+
+
+def _revealed(state: EngState, e: Revealed) -> EngState:
+    demo = state.demolitions[e.demolition]
+    return _demo(state, replace(demo, known_to=tuple(sorted({*demo.known_to, e.side}))))
+
+
+PERFORMERS: dict[type[Any], Performer] = {
+    Prepare: prepare,
+    Demolish: demolish,
+    RemoveDemolition: remove,
+    Reveal: reveal,
+}
+APPLIERS: dict[type[Any], Applier] = {
+    DemolitionPrepared: _prepared,
+    DemolitionFired: _fired,
+    Demolished: lambda state, _: state,
+    DemolitionRemoved: _removed,
+    Revealed: _revealed,
+}
+RESOLVERS: dict[str, Resolver] = {
+    "prepare": _resolve_prepare,
+    "demolish": _resolve_demolish,
+    "remove-demolition": _resolve_remove,
+}
