@@ -152,6 +152,24 @@ class Game(Generic[Sc, S, A, E]):
         self._state = state
         return entry
 
+    def preview(self, seat: str, action: A | Mapping[str, Any]) -> list[Check]:
+        """The checks `action` would roll, for showing exact odds before confirming it.
+
+        A dry run: `perform` is called with a roller that records each check and answers with
+        its first possible outcome; nothing is appended. Raises as `act` would if the action is
+        illegal. Checks that depend on an earlier roll's outcome are shown for that outcome.
+        """
+        self.check_seat(seat)
+        typed = self.parse_action(action) if isinstance(action, Mapping) else action
+        seen: list[Check] = []
+
+        def record(check: Check) -> CheckResult:
+            seen.append(check)
+            return check.resolve([[1] * pool.count for pool in check.pools], "preview")
+
+        self.ruleset.perform(self._state, seat, typed, record)
+        return seen
+
     def undo(self, seat: str = UMPIRE, count: int = 1) -> Entry[E]:
         """Take back the last `count` actions still in effect. Only the umpire may undo."""
         self.check_seat(seat)
