@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 from kriegsspiel.core.game import Game
-from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets import find_ruleset
 from kriegsspiel.scenario.load import load_scenario
 from kriegsspiel.scenario.model import ScenarioBase
@@ -26,6 +25,5 @@ def load_game(path: str | Path) -> AnyGame:
 
 
 def save_game(game: AnyGame, path: str | Path, *, overwrite: bool = True) -> None:
-    if not overwrite and Path(path).exists():
-        raise InputError(str(path), "already exists (remove it or choose another name)")
-    files.save(game, path)
+    """Save atomically; with `overwrite=False` refuse to replace an existing file."""
+    files.save(game, path, overwrite=overwrite)

@@ -10,6 +10,9 @@ from kriegsspiel.errors import InputError
 
 T = TypeVar("T")
 
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
+_PATTERN_WORDS = {ID_PATTERN: "an id of letters, digits, '_', '.' and '-'"}
+
 
 def convert(data: Any, into: type[T], where: str) -> T:
     """Convert plain data (from YAML, TOML or JSON) into `into`, or raise one clear InputError."""
@@ -24,5 +27,7 @@ def split_error(message: str) -> tuple[str, str]:
     """msgspec's 'Expected `int` >= -2, got ... - at `$.units[2].dr`' -> ('units[2].dr', ...)."""
     text, _, path = message.partition(" - at `$")
     text = text.replace("`", "")
+    for pattern, words in _PATTERN_WORDS.items():
+        text = text.replace(f"str matching regex '{pattern}'", words)
     problem = text[:1].lower() + text[1:]
     return path.rstrip("`").lstrip("."), problem

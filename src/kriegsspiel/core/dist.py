@@ -28,7 +28,11 @@ class Dist(Generic[T]):
 
     @classmethod
     def uniform(cls, outcomes: Iterable[T]) -> Dist[T]:
-        return cls(dict.fromkeys(outcomes, 1))
+        """Each listed item equally likely; an outcome listed twice is twice as likely."""
+        weights: dict[T, int] = {}
+        for outcome in outcomes:
+            weights[outcome] = weights.get(outcome, 0) + 1
+        return cls(weights)
 
     @classmethod
     def certain(cls, outcome: T) -> Dist[T]:

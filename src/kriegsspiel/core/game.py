@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic
+from typing import Any, Generic, get_args
 
 import msgspec
 
 from kriegsspiel.core.checks import Check, CheckResult
+from kriegsspiel.core.convert import split_error
 from kriegsspiel.core.dice import DiceSource, EnteredDice, SeededDice
 from kriegsspiel.core.log import Entry, effective, undone
 from kriegsspiel.core.ruleset import A, E, Ruleset, S, Sc
@@ -96,11 +97,23 @@ class Game(Generic[Sc, S, A, E]):
         return out
 
     def replay(self, seat: str, upto: int) -> dict[str, Any]:
-        """What `seat` knew after the first `upto` log entries (undo entries included)."""
+        """What `seat` knew after the first `upto` entries of its own log (`log_view` numbers).
+
+        Counting only the entries the seat may see keeps hidden entries, and how many there
+        are, out of both the answer and the error.
+        """
         self.check_seat(seat)
-        if not 0 <= upto <= len(self._log):
-            raise InputError("upto", f"must be from 0 to {len(self._log)}")
-        return self.ruleset.view(self._fold(self._log[:upto]), seat)
+        visible = [i for i, e in enumerate(self._log) if self._visible(seat, e)]
+        if not 0 <= upto <= len(visible):
+            raise InputError("upto", f"must be from 0 to {len(visible)}")
+        end = visible[upto - 1] + 1 if upto else 0
+        return self.ruleset.view(self._fold(self._log[:end]), seat)
+
+    def _visible(self, seat: str, entry: Entry[E]) -> bool:
+        """Whether `seat` sees anything of `entry` (for an undo: of what it took back)."""
+        if entry.visible_records(seat):
+            return True
+        return any(self._log[s].visible_records(seat) for s in entry.undoes)
 
     @property
     def log(self) -> tuple[Entry[E], ...]:
@@ -116,13 +129,17 @@ class Game(Generic[Sc, S, A, E]):
 
     def parse_action(self, data: Mapping[str, Any]) -> A:
         """A typed action from plain data, such as `{"action": "engineer", "unit": "p1"}`."""
+        known = action_names(self.ruleset.action_type)
+        name = data.get("action")
+        if name not in known:
+            raise InputError(
+                "action", f"unknown action {name!r} (actions: {', '.join(sorted(known))})"
+            )
         try:
             action: A = msgspec.convert(data, self.ruleset.action_type, strict=False)
         except msgspec.ValidationError as exc:
-            from kriegsspiel.core.convert import split_error
-
             path, problem = split_error(str(exc))
-            raise InputError(f"action {path}" if path else "action", problem) from None
+            raise InputError(f"{name} {path}" if path else str(name), problem) from None
         return action
 
     def act(
@@ -192,6 +209,11 @@ class Game(Generic[Sc, S, A, E]):
             for record in entry.records:
                 state = self.ruleset.apply(state, record.event)
         return state
+
+
+def action_names(action_type: Any) -> dict[str, type[Any]]:
+    """The tags of a ruleset's action union, with their structs."""
+    return {t.__struct_config__.tag: t for t in get_args(action_type) or (action_type,)}
 
 
 def _plain(event: Any) -> dict[str, Any]:

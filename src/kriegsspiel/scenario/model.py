@@ -11,10 +11,19 @@ from typing import Annotated, Any
 
 import msgspec
 
+from kriegsspiel.core.convert import ID_PATTERN
 from kriegsspiel.core.seats import RESERVED
 from kriegsspiel.errors import InputError
 
 Point = tuple[float, float]
+
+Id = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=ID_PATTERN,
+        description="letters, digits, '_', '.' and '-'",
+    ),
+]
 
 DR = Annotated[
     int,
@@ -26,12 +35,12 @@ DR = Annotated[
 
 
 class SideSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    id: str
+    id: Id
     name: str = ""
 
 
 class UnitSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    id: str
+    id: Id
     side: str
     kind: str
     name: str = ""
@@ -48,7 +57,7 @@ class UnitSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class TerrainSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A terrain feature: a polygon (3+ points), a line (2+ points, `line: true`) or a point."""
 
-    id: str
+    id: Id
     kind: str
     points: tuple[Point, ...]
     line: bool = False

@@ -46,7 +46,10 @@ def loads(data: bytes, where: str = "game") -> Game[Any, Any, Any, Any]:
         raise InputError(
             where, f"game file format {header.format} is not supported (expected {FORMAT})"
         )
-    ruleset = find_ruleset(header.ruleset)
+    try:
+        ruleset = find_ruleset(header.ruleset)
+    except InputError as exc:
+        raise InputError(where, exc.problem) from None
     kind = GameFile[ruleset.event_type]  # type: ignore[name-defined]
     try:
         record = msgspec.json.decode(data, type=kind)
@@ -73,24 +76,33 @@ def load(path: str | Path) -> Game[Any, Any, Any, Any]:
     return loads(data, str(p))
 
 
-def save(game: Game[Any, Any, Any, Any], path: str | Path) -> None:
-    """Write atomically: the old file stays whole until the new one is complete."""
+def save(game: Game[Any, Any, Any, Any], path: str | Path, *, overwrite: bool = True) -> None:
+    """Write atomically: the old file stays whole until the new one is complete.
+
+    With `overwrite=False` an existing file is never replaced, even by a racing writer.
+    """
     p = Path(path)
     data = dumps(game)
     directory = p.parent if str(p.parent) else Path(".")
+    tmp: Path | None = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", dir=directory)
-    except OSError as exc:
-        raise InputError(str(p), f"cannot write: {exc.strerror}") from None
-    try:
+        fd, name = tempfile.mkstemp(prefix=f".{p.name}.", dir=directory)
+        tmp = Path(name)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        if overwrite:
+            os.replace(tmp, p)
+        else:
+            os.link(tmp, p)
+    except FileExistsError:
+        raise InputError(str(p), "already exists") from None
+    except OSError as exc:
+        raise InputError(str(p), f"cannot write: {exc.strerror or exc}") from None
+    finally:
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
 
 
 def _short(exc: Exception) -> str:

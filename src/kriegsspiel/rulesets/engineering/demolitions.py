@@ -248,7 +248,7 @@ def _resolve_demolish(ctx: Ctx) -> None:
     fired = DemolitionFired(
         demolition=demo.id, unit=pending.unit, result=pending.roll, progress_left=left
     )
-    ctx.emit(fired, only(demo.side, *demo.known_to))
+    ctx.emit(fired, only(demo.side))  # a dud makes no bang: only its side learns of it
     if pending.roll.outcome == "success":
         ctx.emit(Demolished(demolition=demo.id, name=demo.name, position=demo.position))
 

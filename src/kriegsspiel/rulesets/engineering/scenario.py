@@ -9,7 +9,7 @@ import msgspec
 from kriegsspiel.core.tables import tables_from_mapping
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES
-from kriegsspiel.scenario.model import Point, ScenarioBase, UnitSpec
+from kriegsspiel.scenario.model import Id, Point, ScenarioBase, UnitSpec
 
 UnitKind = Literal["troops", "gun", "soft-vehicle", "armoured-vehicle"]
 TargetClass = Literal["T", "G", "sV", "V"]
@@ -41,7 +41,7 @@ class EngUnit(UnitSpec, frozen=True, forbid_unknown_fields=True):
 class DemolitionSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A target that can be prepared for demolition, such as a bridge or a road culvert."""
 
-    id: str
+    id: Id
     side: str
     name: str = ""
     position: Point | None = None
@@ -53,7 +53,7 @@ class DemolitionSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class TaskSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A generic engineering task: so many engineering actions to complete."""
 
-    id: str
+    id: Id
     side: str
     required: PositiveInt
     name: str = ""

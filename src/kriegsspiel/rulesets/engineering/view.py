@@ -44,7 +44,7 @@ def view(state: EngState, seat: str) -> dict[str, Any]:
         "demolitions": [
             _demolition(state, seat, d.id)
             for d in state.demolitions.values()
-            if umpire or seat == d.side or seat in d.known_to
+            if umpire or seat == d.side or seat in d.known_to or d.destroyed
         ],
         "pending": _pending(state, seat),
     }

@@ -163,6 +163,13 @@ def may_work_on(state: EngState, spec: EngUnit, task_id: str) -> None:
     task = state.tasks[task_id]
     if task.status != "open":
         raise RuleViolation("ENG-ACT-07", f"{task.name or task_id} is already complete")
+    # A handover is not pooling: at most `workers` units work on a task in one turn.
+    this_turn = {c.unit for c in task.contributions if c.turn == state.turn}
+    if spec.id not in this_turn and len(this_turn) >= task.workers:
+        raise RuleViolation(
+            "ENG-ACT-13",
+            f"{task.name or task_id} takes {task.workers} unit(s) a turn (AMB-ENG-05)",
+        )
     if spec.id in task.contributors or state.scenario.options.allow_task_handover_any:
         return
     active = [
