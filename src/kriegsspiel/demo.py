@@ -15,19 +15,19 @@ from rich.table import Table
 from rich.text import Text
 
 from kriegsspiel import UMPIRE, KriegsspielError, find_check, new_game, save_game
-from kriegsspiel.cli import (
+from kriegsspiel.analysis.odds import odds_report
+from kriegsspiel.core.seats import Audience
+from kriegsspiel.games import AnyGame
+from kriegsspiel.render.text import (
     action_text,
     clock_text,
     demolition_state,
     key,
-    odds_report,
     render_log,
     render_odds,
     render_view,
     table,
 )
-from kriegsspiel.core.seats import Audience
-from kriegsspiel.games import AnyGame
 
 SCENARIO = "demo"
 GAME_FILE = "demo-game.json"

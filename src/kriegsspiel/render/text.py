@@ -1,0 +1,222 @@
+"""Text rendering of what a seat may see: views, logs and odds as rich tables.
+
+Pure presentation over the plain dicts of `Game.view`, `Game.log_view` and `odds_report`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from kriegsspiel.core.seats import UMPIRE
+
+Row = Mapping[str, Any]
+Column = tuple[str, Callable[[Row], Any]]
+
+
+def fmt(value: Any) -> str:
+    """One table cell: no needless decimals, points as x,y, lists comma-separated."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, list | tuple):
+        numbers = all(isinstance(v, int | float) for v in value)
+        return ("," if numbers else ", ").join(fmt(v) for v in value)
+    if isinstance(value, dict):
+        return " ".join(f"{k}={fmt(v)}" for k, v in value.items())
+    return str(value)
+
+
+def key(name: str) -> Callable[[Row], Any]:
+    return lambda row: row.get(name)
+
+
+def table(
+    title: str,
+    rows: Sequence[Row],
+    columns: Sequence[Column],
+    row_style: Callable[[Row], str] | None = None,
+) -> Table:
+    """A table of `rows`, leaving out columns empty in every row (what this seat may not see)."""
+    cells = [[fmt(get(row)) for _, get in columns] for row in rows]
+    keep = [i for i in range(len(columns)) if any(line[i] for line in cells)]
+    out = Table(title=title, title_justify="left", title_style="bold")
+    for i in keep:  # ids in one piece; nothing cut off with an ellipsis
+        out.add_column(columns[i][0], no_wrap=i == 0, overflow="fold")
+    for row, line in zip(rows, cells, strict=True):
+        style = row_style(row) if row_style else None
+        out.add_row(*(Text(line[i]) for i in keep), style=style)
+    return out
+
+
+def action_text(action: Row) -> str:
+    """An action as `kriegsspiel act` takes it: the tag, then KEY=VALUE for each field given."""
+    values = (f"{k}={fmt(v)}" for k, v in action.items() if k != "action" and v not in (None, ""))
+    return " ".join([str(action.get("action", "?")), *values])
+
+
+# -- views ----------------------------------------------------------------------------------------
+
+
+def _progress(row: Row) -> str | None:
+    return f"{row['progress']}/{row['required']}" if "progress" in row else None
+
+
+def _unit_state(row: Row) -> str:
+    return ", ".join(flag for flag in ("emplaced", "moving") if row.get(flag))
+
+
+def demolition_state(row: Row) -> str:
+    if row.get("destroyed"):
+        return "destroyed"
+    if "prepared" not in row:
+        return ""
+    return "prepared" if row["prepared"] else "not prepared"
+
+
+UNIT_COLUMNS: tuple[Column, ...] = (
+    ("unit", key("id")),
+    ("name", key("name")),
+    ("side", key("side")),
+    ("kind", key("kind")),
+    ("dr", key("dr")),
+    ("at", key("position")),
+    ("status", key("status")),
+    ("state", _unit_state),
+    ("actions left", key("actions_left")),
+)
+TASK_COLUMNS: tuple[Column, ...] = (
+    ("task", key("id")),
+    ("name", key("name")),
+    ("side", key("side")),
+    ("progress", _progress),
+    ("status", key("status")),
+    ("workers", key("workers")),
+    ("contributors", key("contributors")),
+    ("turns left", key("turns_left_with_all_workers")),
+)
+DEMOLITION_COLUMNS: tuple[Column, ...] = (
+    ("demolition", key("id")),
+    ("name", key("name")),
+    ("side", key("side")),
+    ("at", key("position")),
+    ("state", demolition_state),
+    ("progress", _progress),
+    ("known to", key("known_to")),
+)
+
+
+def clock_text(view: Row) -> str:
+    phase = str(view.get("phase", "")).replace("_", " ")
+    text = (
+        f"turn {view.get('turn')}: {view.get('phasing')}'s {phase} phase, {view.get('acting')} acts"
+    )
+    return text + " (the game is over)" if view.get("over") else text
+
+
+def pending_text(pending: Row) -> str:
+    work = f" ({pending['kind']} {pending['target']})" if "kind" in pending else ""
+    text = f"{pending['unit']}'s engineering action{work} awaits {pending['awaiting']}'s answer"
+    if pending.get("fired"):
+        text += f"; fired at by {fmt(pending['fired'])}"
+    if pending.get("cancelled"):
+        text += "; cancelled"
+    if "sealed_roll" in pending:
+        text += f"; sealed roll: {pending['sealed_roll']}"
+    return text
+
+
+def render_view(out: Console, view: Row, to_act: Sequence[str] | None = None) -> None:
+    """A seat's view: the clock, units, tasks, demolitions it knows, and any pending action."""
+    out.print(Text(f"{view.get('title', '')}, as seen by {view.get('seat')}", style="bold"))
+    out.print(Text(clock_text(view)))
+    out.print(table("units", view.get("units", []), UNIT_COLUMNS))
+    for title, name, columns in (
+        ("tasks", "tasks", TASK_COLUMNS),
+        ("demolitions known", "demolitions", DEMOLITION_COLUMNS),
+    ):
+        if view.get(name):
+            out.print(table(title, view[name], columns))
+    if view.get("pending"):
+        out.print(Text(f"pending: {pending_text(view['pending'])}"))
+    if to_act is not None:
+        out.print(Text(to_act_text(to_act)))
+
+
+def to_act_text(to_act: Sequence[str]) -> str:
+    return f"may act now: {', '.join(to_act) or 'nobody'} (and the {UMPIRE})"
+
+
+# -- the log --------------------------------------------------------------------------------------
+
+
+def _events(row: Row) -> str:
+    lines = [str(event["text"]) for event in row.get("events", [])]
+    if row.get("undoes"):
+        lines.append("undoes " + ", ".join(f"#{n}" for n in row["undoes"]))
+    return "\n".join(lines)
+
+
+LOG_COLUMNS: tuple[Column, ...] = (
+    ("#", key("n")),
+    ("seat", key("seat")),
+    ("action", lambda row: action_text(row["action"]) if row.get("action") else None),
+    ("events", _events),
+    ("", lambda row: "undone" if row.get("undone") else None),
+)
+
+
+def render_log(out: Console, entries: Sequence[Row], title: str) -> None:
+    def style(row: Row) -> str:
+        return "strike dim" if row.get("undone") else ""
+
+    out.print(table(title, entries, LOG_COLUMNS, style))
+
+
+def render_odds(out: Console, report: Row) -> None:
+    dice = ", ".join(report["dice"])
+    out.print(Text(f"{report['check']} ({dice}): {report['summary']}", style="bold"))
+    if report["params"]:
+        out.print(Text(f"with {fmt(report['params'])}"))
+    outcomes = table(
+        "odds",
+        report["outcomes"],
+        (
+            ("outcome", key("outcome")),
+            ("probability", key("probability")),
+            ("percent", lambda row: f"{row['percent']:.1f}%"),
+        ),
+    )
+    out.print(outcomes)
+    if report["modifiers"]:
+        modifier_columns: tuple[Column, ...] = (
+            ("modifier", key("label")),
+            ("value", lambda row: f"{row['value']:+d}"),
+            ("rule", key("rule")),
+        )
+        out.print(table("modifiers", report["modifiers"], modifier_columns))
+    out.print(Text(f"rules: {', '.join(report['rules'])}"))
+
+
+def _param_text(param: Row) -> str:
+    allowed = param["allowed"]
+    if isinstance(allowed, dict):
+        low, high = allowed.get("min"), allowed.get("max")
+        allowed = f"{'' if low is None else low}..{'' if high is None else high}"
+    return f"{param['name']} {fmt(allowed)} (default {fmt(param['default'])})"
+
+
+CHECK_COLUMNS: tuple[Column, ...] = (
+    ("check", key("name")),
+    ("summary", key("summary")),
+    ("parameters", lambda row: "\n".join(_param_text(p) for p in row["params"])),
+    ("outcomes", key("outcomes")),
+    ("rules", key("rules")),
+)
