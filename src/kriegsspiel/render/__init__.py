@@ -1,0 +1,1 @@
+"""Renderings of a seat's view (SVG for the web table app)."""
