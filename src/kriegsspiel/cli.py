@@ -32,6 +32,7 @@ from kriegsspiel import (
     new_game,
     save_game,
 )
+from kriegsspiel.analysis.luck import luck_report
 from kriegsspiel.analysis.odds import odds_report
 from kriegsspiel.cli_input import action_data, actions_help, entered_dice
 from kriegsspiel.render.text import (
@@ -258,6 +259,26 @@ def undo_cmd(game: Path, count: int, as_json: bool) -> None:
         emit_json(entry)
         return
     render_log(console(), [entry], "umpire: undone")
+
+
+@cli.command("luck")
+@GAME
+@SEAT
+@JSON
+def luck_cmd(game: Path, seat: str, as_json: bool) -> None:
+    """The luck audit: how each player's dice fell, in the rolls SEAT may see (50% is fair)."""
+    report = luck_report(load_game(game), seat)
+    if as_json:
+        emit_json(report)
+        return
+    columns: tuple[Column, ...] = (
+        ("dice source", key("source")),
+        ("rolls", key("rolls")),
+        ("faces", key("faces")),
+        ("mean score", key("mean_score")),
+        ("percent", lambda row: f"{row['percent']:.1f}%"),
+    )
+    console().print(table(f"luck, as seen by {seat}", report, columns))
 
 
 @cli.command("odds")

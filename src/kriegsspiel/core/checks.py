@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from typing import Any, Protocol
 
 import msgspec
@@ -46,6 +47,8 @@ class CheckResult(msgspec.Struct, frozen=True):
     outcome: str
     rules: tuple[str, ...]
     origin: str
+    sides: tuple[int, ...] = ()  # each pool's die size, for the luck audit
+    key: str = ""  # which roll of the game this was ("entry/roll"), unique within a game
 
     def explain(self) -> str:
         faces = " ".join(",".join(map(str, f)) for f in self.faces)
@@ -70,10 +73,7 @@ class Check:
         return sum(m.value for m in self.modifiers)
 
     def stat_dist(self) -> Dist[Stats]:
-        joint: Dist[Stats] = Dist.certain(())
-        for pool in self.pools:
-            joint = joint.combine(pool.dist(), lambda acc, s: (*acc, s))
-        return joint
+        return _joint(self.pools)
 
     def odds(self) -> Dist[str]:
         """The exact probability of each outcome."""
@@ -85,7 +85,9 @@ class Check:
         dist = self.odds()
         return [(o, dist[o]) for o in self.outcomes]
 
-    def resolve(self, faces: Sequence[Sequence[int]], origin: str = "") -> CheckResult:
+    def resolve(
+        self, faces: Sequence[Sequence[int]], origin: str = "", key: str = ""
+    ) -> CheckResult:
         """Map rolled faces (one sequence per pool) to the outcome, by the same rule as `odds`."""
         if len(faces) != len(self.pools):
             raise DiceError("dice", f"{self.name} rolls {len(self.pools)} pool(s)")
@@ -104,11 +106,22 @@ class Check:
             outcome=self.outcome_rule(stats, mod),
             rules=self.rules,
             origin=origin,
+            sides=tuple(p.sides for p in self.pools),
+            key=key,
         )
 
     def roll(self, source: DiceSource, key: str) -> CheckResult:
         faces = [source.faces(p, f"{key}/{i}") for i, p in enumerate(self.pools)]
-        return self.resolve(faces, source.origin)
+        return self.resolve(faces, source.origin, key)
+
+
+@cache
+def _joint(pools: tuple[Pool, ...]) -> Dist[Stats]:
+    """The joint statistics of independent pools; cached, as it depends on the pools alone."""
+    joint: Dist[Stats] = Dist.certain(())
+    for pool in pools:
+        joint = joint.combine(pool.dist(), lambda acc, s: (*acc, s))
+    return joint
 
 
 @dataclass(frozen=True)
