@@ -11,7 +11,7 @@ from typing import Any
 
 from kriegsspiel.rulesets import RULESETS, find_ruleset
 
-RULE_ID = re.compile(r"\b(?:(?:ENG|AFV|WAT|ABL)-[A-Z0-9]+-\d+|AMB-[A-Z]+-\d+|BF-[A-Z-]+[A-Z])\b")
+TOKEN = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*\b")  # rule IDs look like ENG-ACT-01, SEATS
 PACKAGE = Path(__file__).resolve().parent
 TESTS = PACKAGE.parents[1] / "tests"  # present in a source checkout, absent in an installed wheel
 CATALOGUES = ("rules.toml", "house_rules.toml")
@@ -28,8 +28,8 @@ def catalogue(ruleset: str) -> dict[str, dict[str, str]]:
 
 
 @cache
-def citations(root: Path, suffixes: tuple[str, ...]) -> dict[str, list[str]]:
-    """Rule ID -> `file:line` places under `root` that mention it (catalogues excluded)."""
+def citations(root: Path, suffixes: tuple[str, ...], known: frozenset[str]) -> dict[str, list[str]]:
+    """Known rule ID -> `file:line` places under `root` that mention it (catalogues excluded)."""
     found: dict[str, list[str]] = {}
     if not root.is_dir():
         return found
@@ -37,18 +37,20 @@ def citations(root: Path, suffixes: tuple[str, ...]) -> dict[str, list[str]]:
         if path.suffix not in suffixes or path.name in CATALOGUES:
             continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            for rule in set(RULE_ID.findall(line)):
+            for rule in set(TOKEN.findall(line)) & known:
                 found.setdefault(rule, []).append(f"{path.relative_to(root.parent)}:{n}")
     return found
 
 
 def rules_report(ruleset: str | None = None) -> list[dict[str, Any]]:
     names = [find_ruleset(ruleset).name] if ruleset else list(RULESETS)
-    code = citations(PACKAGE, (".py", ".toml"))
-    tests = citations(TESTS, (".py",))
+    catalogues = {name: catalogue(name) for name in names}
+    known = frozenset(rule for rules in catalogues.values() for rule in rules)
+    code = citations(PACKAGE, (".py", ".toml"), known)
+    tests = citations(TESTS, (".py",), known)
     rows: list[dict[str, Any]] = []
     for name in names:
-        for rule_id, info in catalogue(name).items():
+        for rule_id, info in catalogues[name].items():
             rows.append(
                 {
                     "rule": rule_id,

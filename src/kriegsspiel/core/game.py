@@ -6,6 +6,8 @@ and every read (`view`, `log_view`, `replay`) goes through a seat.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, get_args
@@ -156,7 +158,7 @@ class Game(Generic[Sc, S, A, E]):
         counter = iter(range(1_000_000))
 
         def roll(check: Check) -> CheckResult:
-            return check.roll(source, f"{seq}/{next(counter)}")
+            return check.roll(source, self._roll_key(f"{seq}/{next(counter)}"))
 
         records = tuple(self.ruleset.perform(self._state, seat, typed, roll))
         if isinstance(dice, EnteredDice):
@@ -186,6 +188,12 @@ class Game(Generic[Sc, S, A, E]):
 
         self.ruleset.perform(self._state, seat, typed, record)
         return seen
+
+    def _roll_key(self, position: str) -> str:
+        """An opaque, reproducible name for a roll. Keyed with the secret seed, so a key shown
+        to a seat tells it nothing of the log position, nor of entries hidden from it."""
+        mac = hmac.new(self.seed.encode(), position.encode(), hashlib.sha256)
+        return mac.hexdigest()[:16]
 
     def undo(self, seat: str = UMPIRE, count: int = 1) -> Entry[E]:
         """Take back the last `count` actions still in effect. Only the umpire may undo."""
