@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+CHROMIUM := /usr/bin/chromium
 
 .PHONY: run test lint typecheck pytest bench clean
 
@@ -20,13 +21,17 @@ $(TEST_STAMP): $(STAMP)
 	touch $@
 
 run: $(STAMP)
-	$(BIN)/kriegsspiel demo --dir .run
+	$(BIN)/kriegsspiel serve --db .run/games.db --demo
 
-test: $(TEST_STAMP)
+test: $(TEST_STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/ruff format --check src tests benchmarks tools
 	$(BIN)/mypy
 	$(BIN)/pytest
+
+# The browser tests drive Debian's chromium; it is installed only when missing (CI runs as root).
+$(CHROMIUM):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
 bench: $(TEST_STAMP)
 	$(BIN)/pytest benchmarks --benchmark-only --benchmark-columns=min,mean,max,rounds -p no:randomly

@@ -35,9 +35,11 @@ from kriegsspiel import (
 from kriegsspiel.analysis.luck import luck_report
 from kriegsspiel.analysis.odds import odds_report
 from kriegsspiel.cli_input import action_data, actions_help, entered_dice
+from kriegsspiel.cli_remote import register as register_remote
 from kriegsspiel.render.text import (
     CHECK_COLUMNS,
     Column,
+    console,
     key,
     render_log,
     render_odds,
@@ -105,11 +107,6 @@ def _click_message(exc: click.ClickException) -> str:
 
 
 # -- output helpers -------------------------------------------------------------------------------
-
-
-def console() -> Console:
-    """Rich output on stdout, at a fixed width when piped so that tables are not squeezed."""
-    return Console(highlight=False, width=None if sys.stdout.isatty() else 120)
 
 
 def emit_json(data: Any) -> None:
@@ -374,6 +371,9 @@ def demo_cmd(directory: Path, as_json: bool) -> None:
     path = run_demo(directory, out)
     if as_json:
         emit_json({"game": str(path)})
+
+
+register_remote(cli)
 
 
 def main() -> None:

@@ -91,12 +91,15 @@ def actions_help() -> str:
     return "\n".join(lines)
 
 
-def entered_dice(text: str, player: str) -> EnteredDice:
+def parse_faces(text: str) -> list[int]:
     """Faces rolled at the table, typed as `3,7`."""
     try:
-        faces = [int(face) for face in text.split(",")]
+        return [int(face) for face in text.split(",")]
     except ValueError:
         raise DiceError(
             "dice", f"faces must be whole numbers separated by commas, such as 3,7 (got {text!r})"
         ) from None
-    return EnteredDice(faces, player)
+
+
+def entered_dice(text: str, player: str) -> EnteredDice:
+    return EnteredDice(parse_faces(text), player)

@@ -5,6 +5,7 @@ Pure presentation over the plain dicts of `Game.view`, `Game.log_view` and `odds
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -16,6 +17,11 @@ from kriegsspiel.core.seats import UMPIRE
 
 Row = Mapping[str, Any]
 Column = tuple[str, Callable[[Row], Any]]
+
+
+def console() -> Console:
+    """Rich output on stdout, at a fixed width when piped so that tables are not squeezed."""
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 120)
 
 
 def fmt(value: Any) -> str:

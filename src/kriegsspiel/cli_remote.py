@@ -1,0 +1,127 @@
+"""`kriegsspiel serve` and `kriegsspiel remote …`: the table app, and acting on a served game by a
+seat's secret link. A thin ring over `kriegsspiel.web`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kriegsspiel.cli_input import action_data, parse_faces
+from kriegsspiel.render.text import console, render_log, render_view
+from kriegsspiel.rulesets import find_ruleset
+
+
+def register(cli: click.Group) -> None:
+    """Add `serve` and the `remote` group to the command group."""
+    cli.add_command(serve_cmd)
+    cli.add_command(remote)
+
+
+@click.command("serve")
+@click.option(
+    "--db",
+    default=".run/games.db",
+    show_default=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The SQLite database of games (created if missing).",
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int, help="The port to listen on.")
+@click.option(
+    "--demo", is_flag=True, help="Create the demo game if there is none; print its links."
+)
+def serve_cmd(db: Path, host: str, port: int, demo: bool) -> None:
+    """Serve the web table app: one secret link per seat, live updates, a JSON API."""
+    from kriegsspiel.web.server import serve  # the web stack loads only when serving
+
+    serve(db, host, port, demo)
+
+
+@click.group("remote")
+def remote() -> None:
+    """Act on a game served by `kriegsspiel serve`, through a seat's secret link."""
+
+
+@remote.command("new")
+@click.argument("server")
+@click.argument("scenario")
+@click.option("--seed", help="The secret seed of the game's dice.")
+def remote_new(server: str, scenario: str, seed: str | None) -> None:
+    """Create a game on SERVER (such as http://127.0.0.1:8000) and print each seat's link."""
+    from kriegsspiel.web import client
+
+    created = client.create_game(server, scenario, seed)
+    for seat in created["seats"]:
+        click.echo(f"{seat['seat']:<8} {server.rstrip('/')}{seat['page']}")
+
+
+@remote.command("show")
+@click.argument("link")
+def remote_show(link: str) -> None:
+    """What the LINK's seat sees, and the actions it may take now."""
+    from kriegsspiel.web import client
+
+    table = client.show(link)
+    out = console()
+    render_view(out, table["view"], table["to_act"])
+    for action in table["actions"]:
+        out.print("  " + " ".join(f"{k}={v}" for k, v in action.items()), highlight=False)
+
+
+@remote.command("log")
+@click.argument("link")
+def remote_log(link: str) -> None:
+    """The log as the LINK's seat may see it."""
+    from kriegsspiel.web import client
+
+    render_log(console(), client.log(link), "log")
+
+
+def _action(link: str, action: str, values: tuple[str, ...]) -> dict[str, object]:
+    from kriegsspiel.web import client
+
+    return action_data(find_ruleset(client.show(link)["ruleset"]), action, values)
+
+
+@remote.command("odds")
+@click.argument("link")
+@click.argument("action")
+@click.argument("values", nargs=-1)
+def remote_odds(link: str, action: str, values: tuple[str, ...]) -> None:
+    """The exact odds of each check ACTION would roll, before taking it."""
+    from kriegsspiel.web import client
+
+    for check in client.preview(link, _action(link, action, values)):
+        click.echo(
+            f"{check['name']} ({', '.join(check['dice'])}), rules {', '.join(check['rules'])}:"
+        )
+        for row in check["odds"]:
+            click.echo(f"  {row['outcome']:<14} {row['fraction']:>8}  {row['percent']:.1f}%")
+
+
+@remote.command("act")
+@click.argument("link")
+@click.argument("action")
+@click.argument("values", nargs=-1)
+@click.option("--dice", help="Faces rolled at the table, comma-separated, such as 3,7.")
+@click.option("--player", default="", help="Who rolled the entered dice.")
+def remote_act(
+    link: str, action: str, values: tuple[str, ...], dice: str | None, player: str
+) -> None:
+    """Take ACTION as the LINK's seat."""
+    from kriegsspiel.web import client
+
+    faces = parse_faces(dice) if dice else None
+    entries = client.act(link, _action(link, action, values), faces, player)
+    render_log(console(), entries, "done")
+
+
+@remote.command("undo")
+@click.argument("link")
+@click.option("--count", default=1, show_default=True, type=int, help="How many actions.")
+def remote_undo(link: str, count: int) -> None:
+    """Undo the last actions (the umpire's link only)."""
+    from kriegsspiel.web import client
+
+    render_log(console(), client.undo(link, count), "undone")

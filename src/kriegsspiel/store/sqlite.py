@@ -1,0 +1,184 @@
+"""The SQLite event store: games, their log entries and their seat tokens, in one database file.
+
+A game is a row (ruleset, secret seed, scenario as JSON) and an append-only series of entries, one
+row each, written in their own transaction: once `append` returns, the entry is on disk. The
+database runs in WAL mode so readers never block the writer. Like a game file, the database is the
+umpire's record: it holds the seeds and every hidden fact; seats see games only through views.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from kriegsspiel.core.game import FORMAT, Game
+from kriegsspiel.core.log import Entry
+from kriegsspiel.errors import InputError
+from kriegsspiel.rulesets import find_ruleset
+
+AnyGame = Game[Any, Any, Any, Any]
+
+SCHEMA_VERSION = 1
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY,
+  format INTEGER NOT NULL,
+  ruleset TEXT NOT NULL,
+  seed TEXT NOT NULL,
+  scenario TEXT NOT NULL,
+  created TEXT NOT NULL DEFAULT (datetime('now'))
+);
+CREATE TABLE IF NOT EXISTS entries (
+  game TEXT NOT NULL REFERENCES games(id),
+  seq INTEGER NOT NULL,
+  entry TEXT NOT NULL,
+  PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS seats (
+  token TEXT PRIMARY KEY,
+  game TEXT NOT NULL REFERENCES games(id),
+  seat TEXT NOT NULL,
+  UNIQUE (game, seat)
+);
+"""
+
+
+class StoreError(Exception):
+    """The database could not be read or written (disk full, locked, corrupt)."""
+
+
+def new_token() -> str:
+    """An unguessable seat token (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+class SqliteStore:
+    """Games in one SQLite file. Thread-safe: one connection, serialised by a lock."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._lock = threading.RLock()
+        try:
+            self._db = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=False, timeout=10
+            )
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")  # a commit is on disk when it returns
+            self._db.execute("PRAGMA foreign_keys=ON")
+            with self._transaction():
+                self._check_version()
+                for statement in _SCHEMA.split(";"):
+                    self._db.execute(statement)
+        except sqlite3.Error as exc:
+            raise InputError(str(self.path), f"cannot open the game database: {exc}") from None
+
+    def _check_version(self) -> None:
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version not in (0, SCHEMA_VERSION):
+            raise InputError(
+                str(self.path), f"database schema {version} is not supported ({SCHEMA_VERSION})"
+            )
+        self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed whole, or rolled back and reported as StoreError."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise StoreError(f"{self.path}: {exc}") from exc
+
+    def _read(self, sql: str, *args: Any) -> list[Any]:
+        with self._lock:
+            try:
+                return self._db.execute(sql, args).fetchall()
+            except sqlite3.Error as exc:
+                raise StoreError(f"{self.path}: {exc}") from exc
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def create(self, game: AnyGame) -> tuple[str, dict[str, str]]:
+        """Store a new game (with any entries it has); return its id and a token per seat."""
+        game_id = secrets.token_hex(6)
+        tokens = {seat: new_token() for seat in game.seats}
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO games (id, format, ruleset, seed, scenario) VALUES (?, ?, ?, ?, ?)",
+                (game_id, FORMAT, game.ruleset.name, game.seed, _json(game.scenario)),
+            )
+            db.executemany(
+                "INSERT INTO entries (game, seq, entry) VALUES (?, ?, ?)",
+                [(game_id, e.seq, _json(e)) for e in game.log],
+            )
+            db.executemany(
+                "INSERT INTO seats (token, game, seat) VALUES (?, ?, ?)",
+                [(token, game_id, seat) for seat, token in tokens.items()],
+            )
+        return game_id, tokens
+
+    def append(self, game_id: str, entry: Entry[Any]) -> None:
+        """Append one entry in its own transaction; it is durable when this returns."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO entries (game, seq, entry) VALUES (?, ?, ?)",
+                (game_id, entry.seq, _json(entry)),
+            )
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def game_ids(self) -> list[str]:
+        return [row[0] for row in self._read("SELECT id FROM games ORDER BY created, rowid")]
+
+    def seat_of(self, token: str) -> tuple[str, str] | None:
+        """The game id and seat of a token, or None for a token that is not ours."""
+        rows = self._read("SELECT game, seat FROM seats WHERE token = ?", token)
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    def tokens(self, game_id: str) -> dict[str, str]:
+        """Every seat's token of a game (for its host: these are the secret links)."""
+        rows = self._read("SELECT seat, token FROM seats WHERE game = ? ORDER BY rowid", game_id)
+        return dict(rows)
+
+    def load(self, game_id: str) -> AnyGame:
+        rows = self._read("SELECT format, ruleset, seed, scenario FROM games WHERE id = ?", game_id)
+        if not rows:
+            raise InputError("game", f"no game {game_id!r} in {self.path}")
+        fmt, ruleset_name, seed, scenario_json = rows[0]
+        where = f"{self.path}: game {game_id}"
+        if fmt != FORMAT:
+            raise InputError(where, f"game format {fmt} is not supported (expected {FORMAT})")
+        ruleset = find_ruleset(ruleset_name)
+        entry_type = Entry[ruleset.event_type]  # type: ignore[name-defined]
+        raw = self._read("SELECT seq, entry FROM entries WHERE game = ? ORDER BY seq", game_id)
+        try:
+            scenario = msgspec.json.decode(scenario_json, type=ruleset.scenario_type)
+            log = [msgspec.json.decode(text, type=entry_type) for _, text in raw]
+        except msgspec.DecodeError as exc:
+            raise InputError(where, f"corrupt game record ({exc})") from None
+        if [e.seq for e in log] != list(range(len(log))):
+            raise InputError(where, "corrupt game record (log entries out of sequence)")
+        return Game(ruleset, scenario, seed, log)
+
+
+def _json(value: Any) -> str:
+    return msgspec.json.encode(value).decode()

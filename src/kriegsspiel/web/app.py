@@ -1,0 +1,84 @@
+"""The ASGI app: the JSON API, the live connections and the pages over one SQLite store."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from kriegsspiel.errors import KriegsspielError
+from kriegsspiel.store.sqlite import SqliteStore, StoreError
+from kriegsspiel.web import api, pages
+from kriegsspiel.web.host import Host
+from kriegsspiel.web.live import Hub
+
+HEADERS = {
+    "referrer-policy": "no-referrer",  # a seat's link is its secret: never pass it on
+    "x-content-type-options": "nosniff",
+    "content-security-policy": (
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
+}
+
+
+class SecurityHeaders:
+    """Adds HEADERS to every HTTP response, and no-store to all but the static files."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in HEADERS.items():
+                    headers.setdefault(name, value)
+                if not str(scope["path"]).startswith("/static/"):
+                    headers["cache-control"] = "no-store"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+async def _error(request: Request, exc: Exception) -> Response:
+    return api.error_response(request, exc)
+
+
+def create_app(db: str | Path | SqliteStore) -> Starlette:
+    """The app over a database file (created if missing) or an open store."""
+    store = db if isinstance(db, SqliteStore) else SqliteStore(db)
+    host, hub = Host(store), Hub()
+    host.on_change(hub.publish)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = Starlette(
+        routes=[*api.ROUTES, *pages.ROUTES],
+        middleware=[Middleware(SecurityHeaders)],
+        exception_handlers={
+            HTTPException: _error,
+            KriegsspielError: _error,
+            StoreError: _error,
+            Exception: _error,
+        },
+        lifespan=lifespan,
+    )
+    app.state.host = host
+    app.state.hub = hub
+    return app

@@ -1,0 +1,81 @@
+"""Live updates: a game's open connections are woken when it changes.
+
+A connection then sends its seat a bare "changed" notice, and only when that seat's own view or
+log did change (compared by `Host.digest`), so the notices carry no data and even their timing
+tells a seat nothing that its own view does not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from kriegsspiel.web.host import Host, NotFound
+
+CHANGED = {"type": "changed"}
+
+
+class Hub:
+    """Who is listening to which game. `publish` may be called from any thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._subs: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
+
+    def publish(self, game_id: str) -> None:
+        with self._lock:
+            subs = list(self._subs.get(game_id, ()))
+        for loop, event in subs:
+            with suppress(RuntimeError):  # the loop has closed: its connection is gone
+                loop.call_soon_threadsafe(event.set)
+
+    @contextmanager
+    def subscribe(self, game_id: str) -> Iterator[asyncio.Event]:
+        sub = (asyncio.get_running_loop(), asyncio.Event())
+        with self._lock:
+            self._subs.setdefault(game_id, set()).add(sub)
+        try:
+            yield sub[1]
+        finally:
+            with self._lock:
+                self._subs[game_id].discard(sub)
+                if not self._subs[game_id]:
+                    del self._subs[game_id]
+
+
+async def follow(ws: WebSocket, host: Host, hub: Hub, token: str) -> None:
+    """Serve one seat's live connection until the client goes away."""
+    await ws.accept()
+    try:
+        ref = host.seat(token)
+    except NotFound as exc:
+        await ws.send_json({"error": str(exc)})
+        await ws.close(code=4404)
+        return
+    with hub.subscribe(ref.game_id) as changed:
+        closed = asyncio.ensure_future(_until_closed(ws))
+        last = ""
+        try:
+            while not closed.done():
+                digest = host.digest(token)
+                if digest != last:
+                    await ws.send_json(CHANGED)
+                    last = digest
+                woken = asyncio.ensure_future(changed.wait())
+                await asyncio.wait({closed, woken}, return_when=asyncio.FIRST_COMPLETED)
+                woken.cancel()
+                changed.clear()
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the client went away while we were sending
+        finally:
+            closed.cancel()
+
+
+async def _until_closed(ws: WebSocket) -> None:
+    """Read (and ignore) what the client sends, until it disconnects."""
+    while (await ws.receive())["type"] != "websocket.disconnect":
+        pass

@@ -1,0 +1,47 @@
+"use strict";
+// Helpers shared by the pages. All text goes in through textContent, never as HTML.
+
+// An element with attributes and children (strings become text).
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  for (const child of children) node.append(child);
+  return node;
+}
+
+// Show one error message (or hide the box with null).
+function showError(message) {
+  const box = document.getElementById("error");
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+// Call the JSON API; throws an Error carrying the server's one-line message.
+async function callApi(url, body) {
+  const options = body === undefined ? {} : {
+    method: "POST",
+    headers: {"content-type": "application/json"},
+    body: JSON.stringify(body),
+  };
+  const response = await fetch(url, options);
+  const data = await response.json().catch(() => ({error: `${response.status} ${response.statusText}`}));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+// A value for display: lists joined, objects as compact JSON.
+function show(value) {
+  if (value === null || value === undefined) return "–";
+  if (Array.isArray(value)) return value.map(show).join(", ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+// A table of rows (objects), with the union of their keys as columns.
+function rowsTable(rows) {
+  if (!rows.length) return el("p", {class: "empty"}, "none");
+  const keys = [...new Set(rows.flatMap(Object.keys))];
+  const head = el("tr", {}, ...keys.map((k) => el("th", {scope: "col"}, k.replaceAll("_", " "))));
+  const body = rows.map((row) => el("tr", {}, ...keys.map((k) => el("td", {}, show(row[k])))));
+  return el("div", {class: "scroll"}, el("table", {}, el("thead", {}, head), el("tbody", {}, ...body)));
+}

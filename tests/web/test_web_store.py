@@ -1,0 +1,93 @@
+"""The SQLite event store: WAL, one committed transaction per entry, reloads that replay exactly."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import msgspec
+import pytest
+from webgame import DEMOLISH_CULVERT, PREPARE_BRIDGE
+
+from kriegsspiel import new_game
+from kriegsspiel.errors import InputError
+from kriegsspiel.store.sqlite import SqliteStore, StoreError
+
+
+def test_a_game_and_its_entries_reload_exactly(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "g.db")
+    game = new_game("demo", seed="store-seed")
+    game_id, tokens = store.create(game)
+    store.append(game_id, game.act("german", PREPARE_BRIDGE))
+    store.append(game_id, game.act("us", {"action": "pass"}))
+    store.append(game_id, game.act("german", DEMOLISH_CULVERT))
+    store.append(game_id, game.undo("umpire"))
+    store.close()
+
+    again = SqliteStore(tmp_path / "g.db")
+    loaded = again.load(game_id)
+    assert loaded.seed == "store-seed"
+    assert msgspec.json.encode(loaded.log) == msgspec.json.encode(game.log)
+    for seat in game.seats:
+        assert loaded.view(seat) == game.view(seat)
+        assert loaded.log_view(seat) == game.log_view(seat)
+    assert again.tokens(game_id) == tokens
+    assert again.game_ids() == [game_id]
+
+
+def test_tokens_are_unguessable_and_name_exactly_one_seat(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "g.db")
+    game_id, tokens = store.create(new_game("demo"))
+    assert set(tokens) == {"umpire", "german", "us", "public"}
+    assert len(set(tokens.values())) == 4
+    assert all(len(t) >= 32 for t in tokens.values())  # 192 random bits, URL-safe
+    for seat, token in tokens.items():
+        assert store.seat_of(token) == (game_id, seat)
+    assert store.seat_of(tokens["us"][:-1]) is None
+    assert store.seat_of("") is None
+
+
+def test_the_database_runs_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
+    SqliteStore(tmp_path / "g.db").close()
+    db = sqlite3.connect(tmp_path / "g.db")
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+
+
+def test_an_entry_is_committed_when_append_returns(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "g.db")
+    game = new_game("demo")
+    game_id, _ = store.create(game)
+    store.append(game_id, game.act("german", PREPARE_BRIDGE))
+    other = sqlite3.connect(tmp_path / "g.db")  # another connection sees it at once
+    assert other.execute("SELECT count(*) FROM entries").fetchone()[0] == 1
+
+
+def test_a_failed_write_leaves_nothing_and_says_so(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "g.db")
+    game = new_game("demo")
+    game_id, _ = store.create(game)
+    entry = game.act("german", PREPARE_BRIDGE)
+    store.append(game_id, entry)
+    with pytest.raises(StoreError, match="UNIQUE"):
+        store.append(game_id, entry)  # the same seq twice
+    assert len(store.load(game_id).log) == 1
+
+
+def test_unknown_games_and_corrupt_records_are_clear_errors(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "g.db")
+    with pytest.raises(InputError, match="no game 'nope'"):
+        store.load("nope")
+    game_id, _ = store.create(new_game("demo"))
+    db = sqlite3.connect(tmp_path / "g.db")
+    db.execute("INSERT INTO entries VALUES (?, 5, '{}')", (game_id,))
+    db.commit()
+    with pytest.raises(InputError, match="corrupt game record"):
+        store.load(game_id)
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "not.db"
+    path.write_text("hello, this is not SQLite" * 100)
+    with pytest.raises(InputError, match="cannot open the game database"):
+        SqliteStore(path)
