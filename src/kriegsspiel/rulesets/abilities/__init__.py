@@ -1,0 +1,110 @@
+"""`abilities`: unit abilities in Combat HQ, a Command-Pulse game (seed 004).
+
+Implements every ability of seed 004 (ABL-SRF, -180, -BREAK, -ATTEAM, -HISUP, -LOWPRO, -RECON,
+-SUST, -TOWED) on Combat HQ's turn of Command Pulses, Command Groups, fire, Reaction Checks,
+Blinds and spotting (the CHQ-… rules of data/house_rules.toml). The seed's worked examples
+(ABL-RECON-11, ABL-RECON-12, ABL-SUST-06, ABL-ATTEAM-03, ABL-ATTEAM-04) are the bundled scenario
+`abilities` and are played through in tests/abilities/test_abl_worked_examples.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kriegsspiel.core.checks import Check, CheckDef, CheckResult
+from kriegsspiel.core.log import Record
+from kriegsspiel.core.ruleset import Roll, Ruleset
+from kriegsspiel.errors import KriegsspielError
+from kriegsspiel.rulesets.abilities import topics
+from kriegsspiel.rulesets.abilities.base import Act, Ev
+from kriegsspiel.rulesets.abilities.checks import check_defs
+from kriegsspiel.rulesets.abilities.legal import candidates
+from kriegsspiel.rulesets.abilities.scenario import AblScenario
+from kriegsspiel.rulesets.abilities.state import AblState, BlindState, SideCommand, UnitState
+from kriegsspiel.rulesets.abilities.view import view
+
+
+class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
+    name = "abilities"
+    title = "Combat HQ: unit abilities"
+    source = "004_5198d0f45709d96a.txt"
+    scenario_type = AblScenario
+    action_type = topics.Action
+    event_type = topics.Event
+
+    def initial_state(self, scenario: AblScenario) -> AblState:
+        lines = scenario.all_statlines()
+        return AblState(
+            scenario=scenario,
+            specs={u.id: u for u in scenario.units},
+            lines={u.id: lines[u.type] for u in scenario.units},
+            tables=scenario.house_tables(),
+            turn=1,
+            stage="command",
+            command={s: SideCommand() for s in scenario.side_ids[:2]},
+            units={
+                u.id: UnitState(
+                    position=u.position or (0.0, 0.0),
+                    facing=u.facing,
+                    blind=u.blind,
+                    reserve=u.reserve,
+                    limbered=u.limbered,
+                )
+                for u in scenario.units
+            },
+            blinds={
+                b.id: BlindState(side=b.side, position=b.position, facing=b.facing, name=b.name)
+                for b in scenario.blinds
+            },
+        )
+
+    def apply(self, state: AblState, event: Ev) -> AblState:
+        return topics.apply(state, event)
+
+    def perform(self, state: AblState, seat: str, action: Act, roll: Roll) -> Sequence[Record[Ev]]:
+        return topics.perform(state, seat, action, roll)
+
+    def view(self, state: AblState, seat: str) -> dict[str, Any]:
+        return view(state, seat, self.seats_to_act(state))
+
+    def seats_to_act(self, state: AblState) -> list[str]:
+        if state.over:
+            return []
+        if state.stage == "command":
+            return [s for s in state.sides if state.command[s].rolled is None]
+        if state.attack is not None:
+            pending = {
+                state.specs[t.unit].side for t in state.attack.targets if t.answer == "pending"
+            }
+            return sorted(pending)
+        if state.window is not None:
+            return [state.window.side]
+        return [state.pulse_side] if state.pulse_side else []
+
+    def legal_actions(self, state: AblState, seat: str) -> list[Act]:
+        return [a for a in candidates(state, seat) if _is_legal(self, state, seat, a)]
+
+    def checks(self) -> Sequence[CheckDef]:
+        return check_defs()
+
+    def describe_event(self, event: Ev) -> str:
+        return event.text()
+
+
+def _probe(check: Check) -> CheckResult:
+    """Dice for a dry run: every die a 4."""
+    return check.resolve([[4] * pool.count for pool in check.pools], "probe")
+
+
+def _is_legal(rs: Abilities, state: AblState, seat: str, action: Act) -> bool:
+    try:
+        rs.perform(state, seat, action, _probe)
+    except KriegsspielError:
+        return False
+    return True
+
+
+RULESET = Abilities()
+
+__all__ = ["RULESET", "Abilities", "AblScenario", "AblState"]

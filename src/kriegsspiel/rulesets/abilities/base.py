@@ -1,0 +1,127 @@
+"""What every topic of the `abilities` ruleset shares: base structs, the action context and the
+lookups that decide what a seat may address.
+
+A topic module declares actions and events as subclasses of `Act` and `Ev` and exports
+`PERFORMERS` (action type -> performer) and `APPLIERS` (event type -> fold step); `topics.py`
+composes them. Units hidden from a seat (in a Blind, in reserve) read to it exactly like units that
+do not exist, in errors as everywhere else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from kriegsspiel.core.log import Record
+from kriegsspiel.core.ruleset import Roll
+from kriegsspiel.core.seats import EVERYONE, UMPIRE, Audience
+from kriegsspiel.errors import InputError, RuleViolation
+from kriegsspiel.rulesets.abilities.state import AblState
+
+
+class Act(msgspec.Struct, frozen=True, tag_field="action", forbid_unknown_fields=True):
+    """An action as a seat asks for it."""
+
+
+class Ev(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
+    """An event of the log."""
+
+    def text(self) -> str:
+        return type(self).__name__
+
+
+Applier = Callable[[AblState, Any], AblState]
+
+
+@dataclass
+class Ctx:
+    """One action being performed: who asks, the dice, and the records so far."""
+
+    state: AblState
+    seat: str
+    roll: Roll
+    appliers: Mapping[type, Applier]
+    records: list[Record[Any]] = field(default_factory=list)
+
+    def emit(self, event: Ev, to: Audience = EVERYONE) -> None:
+        """Record an event for `to` and fold it into the running state."""
+        self.records.append(Record(event, to))
+        self.state = self.appliers[type(event)](self.state, event)
+
+
+Performer = Callable[[Ctx, Any], None]
+
+
+# -- what a seat may address ----------------------------------------------------------------------
+
+
+def knows_unit(state: AblState, seat: str, unit_id: str) -> bool:
+    """Whether `seat` knows the unit exists: its own, or an enemy unit that has been seen."""
+    spec = state.specs.get(unit_id)
+    if spec is None:
+        return False
+    unit = state.units[unit_id]
+    return seat in (UMPIRE, spec.side) or (unit.blind is None and not unit.reserve)
+
+
+def unknown(what: str, ident: str) -> InputError:
+    """The one error for things that do not exist and things hidden from the seat (CHQ-BLIND)."""
+    return InputError(what, f"unknown {what} {ident!r}")
+
+
+def unit(state: AblState, seat: str, unit_id: str) -> str:
+    if not knows_unit(state, seat, unit_id):
+        raise unknown("unit", unit_id)
+    return unit_id
+
+
+def blind(state: AblState, blind_id: str) -> str:
+    """Blinds on the table are public; spotted or deployed ones are gone."""
+    b = state.blinds.get(blind_id)
+    if b is None:
+        raise unknown("blind", blind_id)
+    if b.gone:
+        raise RuleViolation("CHQ-BLIND", f"{b.name or blind_id} has already been revealed")
+    return blind_id
+
+
+def member(state: AblState, seat: str, ident: str) -> str:
+    """A unit or a Blind that `seat` may order (SEATS)."""
+    if ident in state.blinds:
+        blind(state, ident)
+        side = state.blinds[ident].side
+    else:
+        unit(state, seat, ident)
+        side = state.specs[ident].side
+    if seat not in (UMPIRE, side):
+        raise RuleViolation(
+            "SEATS", f"{state.label(ident)} belongs to {side}; {seat} cannot order it"
+        )
+    return ident
+
+
+def own_unit(state: AblState, seat: str, unit_id: str) -> str:
+    """A unit of `seat`'s side that is still in the fight (CHQ-COHESION)."""
+    if unit_id in state.blinds:
+        raise RuleViolation("CHQ-BLIND", f"{state.label(unit_id)} is a Blind, not a unit")
+    member(state, seat, unit_id)
+    if state.units[unit_id].dispersed:
+        raise RuleViolation("CHQ-COHESION", f"{state.label(unit_id)} has been dispersed")
+    return unit_id
+
+
+def deployed(state: AblState, unit_id: str, rule: str, what: str) -> None:
+    """The unit must be on the table: not in a Blind, not in reserve."""
+    u = state.units[unit_id]
+    if u.blind is not None:
+        raise RuleViolation(rule, f"{state.label(unit_id)} is hidden in a Blind and cannot {what}")
+    if u.reserve:
+        raise RuleViolation(rule, f"{state.label(unit_id)} is in reserve and cannot {what}")
+
+
+def umpire_only(seat: str, what: str) -> None:
+    if seat != UMPIRE:
+        raise RuleViolation("SEATS", f"only the umpire may {what}")

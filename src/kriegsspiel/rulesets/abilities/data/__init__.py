@@ -1,0 +1,1 @@
+"""Data files of the `abilities` ruleset: rule catalogue, house defaults, unit statlines."""

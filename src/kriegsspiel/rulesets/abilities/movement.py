@@ -1,0 +1,273 @@
+"""Moving in an activation: moves, pivots (ABL-180-02/03), limbering and unlimbering (ABL-TOWED).
+
+CHQ-MOVE: a move is the unit's Fixed Move plus a Variable Move (one die, rolled only when the
+move goes beyond the Fixed Move); `part` spends only one of them. A suppressed unit has no Fixed
+Move. Moving or pivoting a unit on the table triggers opportunity fire (CHQ-OPFIRE, ABL-180-03).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from msgspec.structs import replace
+
+from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.core.geometry import bearing, distance
+from kriegsspiel.errors import InputError, RuleViolation
+from kriegsspiel.rulesets.abilities import checks
+from kriegsspiel.rulesets.abilities.activity import (
+    acting,
+    after_rally,
+    fixed_inches,
+    fixed_left,
+    variable_left,
+)
+from kriegsspiel.rulesets.abilities.base import Act, Applier, Ctx, Ev, Performer
+from kriegsspiel.rulesets.abilities.fire import open_window
+from kriegsspiel.rulesets.abilities.sight import CONTACT, impassable, on_table, step
+from kriegsspiel.rulesets.abilities.state import AblState, Point, UnitAct, with_act, with_unit
+
+Part = Literal["normal", "fixed", "variable"]
+
+# -- actions --------------------------------------------------------------------------------------
+
+
+class Move(Act, frozen=True, tag="move"):
+    """Move a unit (or a Blind) towards `to`; it faces the way it moved unless `facing` is given."""
+
+    unit: str
+    to: Point
+    part: Part = "normal"
+    facing: float | None = None
+
+
+class Pivot(Act, frozen=True, tag="pivot"):
+    """Turn in place to a new facing: a move for every purpose (AMB-ABL-06)."""
+
+    unit: str
+    facing: float
+
+
+class Limber(Act, frozen=True, tag="limber"):
+    unit: str
+
+
+class Unlimber(Act, frozen=True, tag="unlimber"):
+    unit: str
+
+
+# -- events ---------------------------------------------------------------------------------------
+
+
+class Moved(Ev, frozen=True, tag="moved"):
+    unit: str
+    frm: Point
+    to: Point
+    facing: float
+    fixed: bool  # spent a Fixed Move
+    variable: bool  # spent a Variable Move
+    allowance: float
+    roll: CheckResult | None = None
+
+    def text(self) -> str:
+        roll = f"; Variable Move {self.roll.explain()}" if self.roll else ""
+        return (
+            f'{self.unit} moves {distance(self.frm, self.to):g}" to {self.to[0]:g},{self.to[1]:g} '
+            f'(allowance {self.allowance:g}"{roll})'
+        )
+
+
+class Pivoted(Ev, frozen=True, tag="pivoted"):
+    unit: str
+    facing: float
+    fixed: bool
+
+    def text(self) -> str:
+        return f"{self.unit} pivots to face {self.facing:g}° (a move: ABL-180-02, AMB-ABL-06)"
+
+
+class LimberChanged(Ev, frozen=True, tag="limber-changed"):
+    unit: str
+    limbered: bool
+    fixed: bool
+    variable: bool
+
+    def text(self) -> str:
+        cost = " + ".join(
+            p for p, spent in (("Fixed", self.fixed), ("Variable", self.variable)) if spent
+        )
+        what = "limbers" if self.limbered else "unlimbers"
+        return f"{self.unit} {what} ({cost} Move, ABL-TOWED-02/03)"
+
+
+# -- performing -----------------------------------------------------------------------------------
+
+
+def _may_move(state: AblState, ident: str, act: UnitAct) -> None:
+    if act.sustained:
+        raise RuleViolation(
+            "ABL-SUST-02",
+            f"{state.label(ident)} used Sustained Fire: it cannot move this activation",
+        )
+    after_rally(state, ident, act, "move")
+
+
+def move(ctx: Ctx, action: Move) -> None:
+    state = ctx.state
+    act = acting(state, ctx.seat, action.unit, "move")
+    _may_move(state, action.unit, act)
+    fixed = fixed_left(state, action.unit, act) and action.part in ("normal", "fixed")
+    variable = variable_left(state, act) and action.part in ("normal", "variable")
+    if not fixed and not variable:
+        raise RuleViolation(
+            "CHQ-MOVE", f"{state.label(action.unit)} has no {_part_name(action.part)} left"
+        )
+    frm = state.where(action.unit)
+    target = (float(action.to[0]), float(action.to[1]))
+    if not on_table(state, target):
+        raise InputError("to", f"{target[0]:g},{target[1]:g} is off the table")
+    if impassable(state, target):
+        raise RuleViolation("CHQ-MOVE", f"{target[0]:g},{target[1]:g} is impassable ground")
+    wanted = distance(frm, target)
+    allowance = fixed_inches(state, action.unit) if fixed else 0.0
+    roll = None
+    if variable and wanted > allowance + 1e-9:
+        roll = ctx.roll(checks.variable_move(state.tables))
+        allowance += int(roll.outcome)
+    heading = bearing(frm, target) if wanted > 0 else _facing(state, action.unit)
+    to = target if wanted <= allowance + 1e-9 else step(frm, heading, allowance)
+    _not_into_contact(state, action.unit, to)
+    facing = action.facing if action.facing is not None else heading
+    ctx.emit(
+        Moved(
+            unit=action.unit,
+            frm=frm,
+            to=to,
+            facing=facing % 360.0,
+            fixed=fixed,
+            variable=variable,
+            allowance=allowance,
+            roll=roll,
+        )
+    )
+    open_window(ctx, action.unit)
+
+
+def _part_name(part: Part) -> str:
+    return {"normal": "move", "fixed": "Fixed Move", "variable": "Variable Move"}[part]
+
+
+def _facing(state: AblState, ident: str) -> float:
+    return state.units[ident].facing if ident in state.units else state.blinds[ident].facing
+
+
+def _not_into_contact(state: AblState, ident: str, to: Point) -> None:
+    side = state.side_of(ident)
+    for uid, u in state.units.items():
+        if u.on_table and state.specs[uid].side != side and distance(u.position, to) < CONTACT:
+            raise RuleViolation(
+                "CHQ-MOVE", f"a move may not end in contact with {uid}: close assault instead"
+            )
+
+
+def pivot(ctx: Ctx, action: Pivot) -> None:
+    """ABL-180-02/03, AMB-ABL-06: a pivot spends a Fixed Move (else a Variable Move) and
+    triggers opportunity fire although the unit stays where it is."""
+    state = ctx.state
+    act = acting(state, ctx.seat, action.unit, "pivot")
+    if action.unit in state.blinds:
+        raise RuleViolation("CHQ-BLIND", "a Blind has no facing to change")
+    _may_move(state, action.unit, act)
+    fixed = fixed_left(state, action.unit, act)
+    if not fixed and not variable_left(state, act):
+        raise RuleViolation("CHQ-MOVE", f"{state.label(action.unit)} has no move left to pivot")
+    ctx.emit(Pivoted(unit=action.unit, facing=action.facing % 360.0, fixed=fixed))
+    open_window(ctx, action.unit)
+
+
+def limber(ctx: Ctx, action: Limber | Unlimber) -> None:
+    """ABL-TOWED-01..03, AMB-ABL-18: mortars, light and medium guns spend a Fixed Move; heavy
+    guns a Fixed and a Variable Move; only the moves left may be used afterwards."""
+    state = ctx.state
+    to_limbered = isinstance(action, Limber)
+    what = "limber" if to_limbered else "unlimber"
+    act = acting(state, ctx.seat, action.unit, what)
+    name = state.label(action.unit)
+    if action.unit in state.blinds or state.line(action.unit).towed is None:
+        raise RuleViolation("ABL-TOWED-01", f"{name} is not a towed gun or mortar")
+    if state.units[action.unit].limbered == to_limbered:
+        raise RuleViolation("ABL-TOWED-01", f"{name} is already {what}ed")
+    if act.fired:
+        raise RuleViolation("ABL-TOWED-01", f"{name} fired in this activation")
+    heavy = state.line(action.unit).towed == "heavy"
+    rule = "ABL-TOWED-03" if heavy else "ABL-TOWED-02"
+    if not fixed_left(state, action.unit, act):
+        raise RuleViolation(rule, f"{name} has no Fixed Move left to {what}")
+    if heavy and not variable_left(state, act):
+        raise RuleViolation(
+            rule, f"{name} is a heavy gun: it needs a Fixed and a Variable Move to {what}"
+        )
+    ctx.emit(LimberChanged(unit=action.unit, limbered=to_limbered, fixed=True, variable=heavy))
+
+
+# -- folding --------------------------------------------------------------------------------------
+
+
+def spend(state: AblState, ident: str, fixed: bool, variable: bool, moved: bool) -> AblState:
+    activation = state.activation
+    if activation is None or ident not in activation.acts:
+        return state
+    act = activation.acts[ident]
+    return with_act(
+        state,
+        ident,
+        replace(
+            act,
+            fixed_used=act.fixed_used + fixed,
+            variable_used=act.variable_used + variable,
+            moved=act.moved or moved,
+        ),
+    )
+
+
+def _moved(state: AblState, e: Moved) -> AblState:
+    state = spend(state, e.unit, e.fixed, e.variable, True)
+    if e.unit in state.blinds:  # the Blind's hidden units move with it
+        dx, dy = e.to[0] - e.frm[0], e.to[1] - e.frm[1]
+        blinds = {
+            **state.blinds,
+            e.unit: replace(state.blinds[e.unit], position=e.to, facing=e.facing),
+        }
+        units = dict(state.units)
+        for u in state.blind_units(e.unit):
+            x, y = units[u].position
+            units[u] = replace(
+                units[u], position=(round(x + dx, 4), round(y + dy, 4)), facing=e.facing
+            )
+        return replace(state, blinds=blinds, units=units)
+    unit = replace(state.units[e.unit], position=e.to, facing=e.facing, triggered=state.stamp)
+    return with_unit(state, e.unit, unit)
+
+
+def _pivoted(state: AblState, e: Pivoted) -> AblState:
+    state = spend(state, e.unit, e.fixed, not e.fixed, True)
+    u = replace(state.units[e.unit], facing=e.facing, triggered=state.stamp)
+    return with_unit(state, e.unit, u)
+
+
+def _limber_changed(state: AblState, e: LimberChanged) -> AblState:
+    state = spend(state, e.unit, e.fixed, e.variable, False)
+    return with_unit(state, e.unit, replace(state.units[e.unit], limbered=e.limbered))
+
+
+PERFORMERS: dict[type[Any], Performer] = {
+    Move: move,
+    Pivot: pivot,
+    Limber: limber,
+    Unlimber: limber,
+}
+APPLIERS: dict[type[Any], Applier] = {
+    Moved: _moved,
+    Pivoted: _pivoted,
+    LimberChanged: _limber_changed,
+}

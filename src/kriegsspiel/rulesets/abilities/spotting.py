@@ -1,0 +1,189 @@
+"""Blinds: spotting them (CHQ-DEFAULT-SPOT, ABL-RECON-01..03) and deploying from them.
+
+A Blind's units are known only to its side (and the umpire) until it is spotted or deploys. An
+activated Command Group makes one spotting attempt with a unit that is not recon; every recon unit
+of the group may make its own, at the same or another Blind (ABL-RECON-03). A recon unit spots at
+-1 TN only when deployed on the table, not from inside a Blind (ABL-RECON-01/02). A recon
+unit's activation may spot, move, or both (ABL-RECON-08: no restriction to enforce).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.core.geometry import distance
+from kriegsspiel.core.seats import only
+from kriegsspiel.errors import RuleViolation
+from kriegsspiel.rulesets.abilities import checks
+from kriegsspiel.rulesets.abilities.activity import acting, after_rally
+from kriegsspiel.rulesets.abilities.base import Act, Applier, Ctx, Ev, Performer, blind, own_unit
+from kriegsspiel.rulesets.abilities.sight import band_of, bands, in_cover, line_of_sight
+from kriegsspiel.rulesets.abilities.state import AblState, Point, with_act
+
+# -- actions --------------------------------------------------------------------------------------
+
+
+class Spot(Act, frozen=True, tag="spot"):
+    """A unit of the activated group tries to spot an enemy Blind."""
+
+    unit: str
+    blind: str
+
+
+class Deploy(Act, frozen=True, tag="deploy"):
+    """An activated Blind reveals its units where they stand."""
+
+    blind: str
+
+
+# -- events ---------------------------------------------------------------------------------------
+
+
+class SpotAttempted(Ev, frozen=True, tag="spot-attempted"):
+    spotter: str  # the unit, or the Blind hiding it
+    blind: str
+    notes: tuple[str, ...]
+    result: CheckResult
+
+    def text(self) -> str:
+        how = "; ".join(self.notes)
+        return f"{self.spotter} tries to spot {self.blind} ({how}): {self.result.explain()}"
+
+
+class BlindRevealed(Ev, frozen=True, tag="blind-revealed"):
+    """The Blind's units are placed on the table: now everyone sees them (empty: a dummy)."""
+
+    blind: str
+    units: dict[str, Point]
+    types: dict[str, str]
+    facings: dict[str, float]
+    spotted: bool
+
+    def text(self) -> str:
+        how = "is spotted" if self.spotted else "deploys"
+        if not self.units:
+            return f"{self.blind} {how}: it was a dummy Blind"
+        inside = ", ".join(f"{u} ({self.types[u]})" for u in self.units)
+        return f"{self.blind} {how}: {inside}"
+
+
+class SpotCounted(Ev, frozen=True, tag="spot-counted"):
+    """Bookkeeping for the owner and umpire: which unit used a spotting attempt."""
+
+    unit: str
+    member: str
+    recon: bool
+
+    def text(self) -> str:
+        return f"{self.unit} has used its spotting attempt"
+
+
+# -- performing -----------------------------------------------------------------------------------
+
+
+def spot(ctx: Ctx, action: Spot) -> None:
+    state = ctx.state
+    own_unit(state, ctx.seat, action.unit)
+    hidden_in = state.units[action.unit].blind
+    member = hidden_in or action.unit
+    act = acting(state, ctx.seat, member, "spot")
+    after_rally(state, member, act, "spot")
+    activation = state.activation
+    assert activation is not None
+    line = state.line(action.unit)
+    recon = line.has("recon")
+    name = state.label(action.unit)
+    blind(state, action.blind)
+    target = state.blinds[action.blind]
+    if target.side == state.specs[action.unit].side:
+        raise RuleViolation("CHQ-BLIND", f"{action.blind} is a friendly Blind")
+    if action.unit in activation.spotters:
+        raise RuleViolation("ABL-RECON-03", f"{name} has already tried to spot in this activation")
+    if not recon and activation.group_spot:
+        raise RuleViolation(
+            "ABL-RECON-03",
+            "the Command Group has made its spotting attempt; only its recon units may try again",
+        )
+    frm = state.where(member)
+    if not line_of_sight(state, frm, target.position):
+        raise RuleViolation("CHQ-LOS", f"{name} has no line of sight to {action.blind}")
+    band = band_of(bands(state.tables.ranges), distance(frm, target.position))
+    if band is None:
+        raise RuleViolation("CHQ-DEFAULT-SPOT", f"{action.blind} is beyond long range")
+    tn, notes = checks.spot_tn(
+        state.tables,
+        cover=in_cover(state, target.position),
+        long_range=band == "long",
+        recon=recon and hidden_in is None,
+    )
+    if recon and hidden_in is not None:
+        notes = (*notes, "no recon bonus from inside a Blind (ABL-RECON-02)")
+    result = ctx.roll(checks.spot(state.tables, tn))
+    spotter = hidden_in or action.unit  # a hidden spotter is shown as its Blind
+    ctx.emit(SpotAttempted(spotter=spotter, blind=action.blind, notes=notes, result=result))
+    side = state.specs[action.unit].side
+    ctx.emit(SpotCounted(unit=action.unit, member=member, recon=recon), only(side))
+    if result.outcome == "spotted":
+        reveal(ctx, action.blind, spotted=True)
+
+
+def deploy(ctx: Ctx, action: Deploy) -> None:
+    state = ctx.state
+    act = acting(state, ctx.seat, action.blind, "deploy")
+    after_rally(state, action.blind, act, "deploy")
+    if action.blind not in state.blinds:
+        raise RuleViolation("CHQ-BLIND", f"{state.label(action.blind)} is not a Blind")
+    reveal(ctx, action.blind, spotted=False)
+
+
+def reveal(ctx: Ctx, blind_id: str, spotted: bool) -> None:
+    state = ctx.state
+    inside = state.blind_units(blind_id)
+    ctx.emit(
+        BlindRevealed(
+            blind=blind_id,
+            units={u: state.units[u].position for u in inside},
+            types={u: state.specs[u].type for u in inside},
+            facings={u: state.units[u].facing for u in inside},
+            spotted=spotted,
+        )
+    )
+
+
+# -- folding --------------------------------------------------------------------------------------
+
+
+def _counted(state: AblState, e: SpotCounted) -> AblState:
+    activation = state.activation
+    assert activation is not None
+    activation = replace(
+        activation,
+        spotters=(*activation.spotters, e.unit),
+        group_spot=activation.group_spot or not e.recon,
+    )
+    state = replace(state, activation=activation)
+    return with_act(state, e.member, replace(activation.acts[e.member], spotted=True))
+
+
+def _revealed(state: AblState, e: BlindRevealed) -> AblState:
+    activation = state.activation
+    deploying = activation is not None and e.blind in activation.acts
+    units = dict(state.units)
+    for u in e.units:
+        units[u] = replace(units[u], blind=None)
+    blinds = {**state.blinds, e.blind: replace(state.blinds[e.blind], gone=True)}
+    if activation is not None and deploying:  # a deploying Blind is done
+        acts = {**activation.acts, e.blind: replace(activation.acts[e.blind], done=True)}
+        activation = replace(activation, acts=acts)
+    return replace(state, units=units, blinds=blinds, activation=activation)
+
+
+PERFORMERS: dict[type[Any], Performer] = {Spot: spot, Deploy: deploy}
+APPLIERS: dict[type[Any], Applier] = {
+    SpotAttempted: lambda state, _: state,
+    SpotCounted: _counted,
+    BlindRevealed: _revealed,
+}
