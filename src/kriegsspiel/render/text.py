@@ -120,10 +120,15 @@ DEMOLITION_COLUMNS: tuple[Column, ...] = (
 
 
 def clock_text(view: Row) -> str:
-    phase = str(view.get("phase", "")).replace("_", " ")
-    text = (
-        f"turn {view.get('turn')}: {view.get('phasing')}'s {phase} phase, {view.get('acting')} acts"
-    )
+    """Where the game stands: the turn, whose phase, who acts (as far as the view says)."""
+    phase = str(view.get("phase") or "").replace("_", " ")
+    text = f"turn {view.get('turn')}"
+    if view.get("phasing"):
+        text += f": {view['phasing']}'s {phase} phase"
+    elif phase:
+        text += f": {phase}"
+    if view.get("acting"):
+        text += f", {view['acting']} acts"
     return text + " (the game is over)" if view.get("over") else text
 
 
@@ -139,17 +144,40 @@ def pending_text(pending: Row) -> str:
     return text
 
 
+# Lists drawn by dedicated columns, by (ruleset, list) — ruleset None for any; every other list of
+# records in a view (minefields, craft, blinds, crews, …) gets columns taken from its records.
+KNOWN_LISTS: dict[tuple[str | None, str], tuple[str, tuple[Column, ...]]] = {
+    ("engineering", "units"): ("units", UNIT_COLUMNS),
+    ("engineering", "demolitions"): ("demolitions known", DEMOLITION_COLUMNS),
+    (None, "tasks"): ("tasks", TASK_COLUMNS),
+}
+NOT_DRAWN = frozenset({"sides", "terrain", "options", "pending", "to_act"})
+GENERIC_COLUMNS = 9  # the first fields of a record that fit a table row
+
+
+def generic_columns(rows: Sequence[Row]) -> tuple[Column, ...]:
+    """Columns for records of any shape: their short fields, in order of first appearance."""
+    names: dict[str, None] = {}
+    for row in rows:
+        for name, value in row.items():
+            if len(fmt(value)) <= 40:
+                names.setdefault(name)
+    return tuple((name, key(name)) for name in list(names)[:GENERIC_COLUMNS])
+
+
 def render_view(out: Console, view: Row, to_act: Sequence[str] | None = None) -> None:
-    """A seat's view: the clock, units, tasks, demolitions it knows, and any pending action."""
+    """A seat's view: the clock, then every list of records it holds (units, tasks, what the
+    seat knows of minefields, craft, blinds, …), then any pending action."""
     out.print(Text(f"{view.get('title', '')}, as seen by {view.get('seat')}", style="bold"))
     out.print(Text(clock_text(view)))
-    out.print(table("units", view.get("units", []), UNIT_COLUMNS))
-    for title, name, columns in (
-        ("tasks", "tasks", TASK_COLUMNS),
-        ("demolitions known", "demolitions", DEMOLITION_COLUMNS),
-    ):
-        if view.get(name):
-            out.print(table(title, view[name], columns))
+    for name, value in view.items():
+        if name in NOT_DRAWN or not isinstance(value, list) or not value:
+            continue
+        if not all(isinstance(row, Mapping) for row in value):
+            continue
+        known = KNOWN_LISTS.get((view.get("ruleset"), name)) or KNOWN_LISTS.get((None, name))
+        title, columns = known or (name, generic_columns(value))
+        out.print(table(title, value, columns))
     if view.get("pending"):
         out.print(Text(f"pending: {pending_text(view['pending'])}"))
     if to_act is not None:
