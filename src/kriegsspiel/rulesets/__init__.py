@@ -7,9 +7,12 @@ from typing import Any
 from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.abilities import RULESET as ABILITIES
+from kriegsspiel.rulesets.afv import RULESET as AFV
 from kriegsspiel.rulesets.engineering import RULESET as ENGINEERING
 
-RULESETS: dict[str, Ruleset[Any, Any, Any, Any]] = {r.name: r for r in (ENGINEERING, ABILITIES)}
+RULESETS: dict[str, Ruleset[Any, Any, Any, Any]] = {
+    r.name: r for r in (ENGINEERING, ABILITIES, AFV)
+}
 
 
 def find_ruleset(name: str) -> Ruleset[Any, Any, Any, Any]:

@@ -1,0 +1,88 @@
+"""`afv`: armoured vehicles and their crews in a card-activated 1:1 skirmish game (seed 001).
+
+Every rule of shared/rules/AFV.md: visibility (AFV-VIS), movement (AFV-MOVE), turret
+(AFV-TURRET), ammunition (AFV-AMMO), malfunctions (AFV-MALF), morale (AFV-MORALE), bailing
+out (AFV-BAIL), crew duties (AFV-CREW) and repairs (AFV-REPAIR), with the decisions of its
+Ambiguities (AMB-AFV-01..23), on the parent game's card deck (SK-…).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kriegsspiel.core.checks import Check, CheckDef, CheckResult
+from kriegsspiel.core.log import Record
+from kriegsspiel.core.ruleset import Roll, Ruleset
+from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.errors import KriegsspielError
+from kriegsspiel.rulesets.afv import topics
+from kriegsspiel.rulesets.afv.base import Act, Ev
+from kriegsspiel.rulesets.afv.candidates import candidates
+from kriegsspiel.rulesets.afv.checks import check_defs
+from kriegsspiel.rulesets.afv.deck import build_cards
+from kriegsspiel.rulesets.afv.scenario import AfvScenario
+from kriegsspiel.rulesets.afv.setup import initial_state
+from kriegsspiel.rulesets.afv.state import AfvState
+from kriegsspiel.rulesets.afv.view import view
+
+
+class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
+    name = "afv"
+    title = "AFVs and their crews in a card-activated skirmish game"
+    source = "001_1228c3d14099f94e.txt"
+    scenario_type = AfvScenario
+    action_type = topics.Action
+    event_type = topics.Event
+
+    def initial_state(self, scenario: AfvScenario) -> AfvState:
+        return initial_state(scenario, build_cards(scenario))
+
+    def apply(self, state: AfvState, event: Ev) -> AfvState:
+        return topics.apply(state, event)
+
+    def perform(self, state: AfvState, seat: str, action: Act, roll: Roll) -> Sequence[Record[Ev]]:
+        return topics.perform(state, seat, action, roll, state.scenario.afv_tables)
+
+    def view(self, state: AfvState, seat: str) -> dict[str, Any]:
+        return view(state, seat)
+
+    def seats_to_act(self, state: AfvState) -> list[str]:
+        if state.over:
+            return []
+        if state.in_setup:
+            sides = {
+                v.side
+                for k, v in state.vehicles.items()
+                if v.ammo is None and v.active and state.vtype(k).main_gun is not None
+            }
+            return [s for s in state.scenario.side_ids if s in sides]
+        if state.card is not None:
+            return [state.card.side]
+        return list(state.scenario.side_ids)
+
+    def legal_actions(self, state: AfvState, seat: str) -> list[Act]:
+        return [a for a in candidates(state, seat) if self.is_legal(state, seat, a)]
+
+    def is_legal(self, state: AfvState, seat: str, action: Act) -> bool:
+        """A dry run of `perform`, each roll answered with its lowest faces."""
+        try:
+            self.perform(state, seat, action, _lowest)
+        except KriegsspielError:
+            return False
+        return True
+
+    def checks(self) -> Sequence[CheckDef]:
+        return check_defs()
+
+    def describe_event(self, event: Ev) -> str:
+        return event.text()
+
+
+def _lowest(check: Check) -> CheckResult:
+    return check.resolve([[1] * pool.count for pool in check.pools], "probe")
+
+
+RULESET = Afv()
+
+__all__ = ["RULESET", "UMPIRE", "Afv", "AfvScenario", "AfvState"]

@@ -1,0 +1,248 @@
+"""What every topic of the `afv` ruleset shares: the action and event bases, the context of
+one action, and the lookups that check who may act on the card in play.
+
+A topic module declares its actions and events as subclasses of `Act` and `Ev` and exports
+`PERFORMERS` (action type -> performer) and `APPLIERS` (event type -> fold step); `topics.py`
+composes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from kriegsspiel.core.log import Record
+from kriegsspiel.core.ruleset import Roll
+from kriegsspiel.core.seats import EVERYONE, UMPIRE, Audience, only
+from kriegsspiel.errors import InputError, RuleViolation
+from kriegsspiel.rulesets.afv.state import AfvState, Crewman, InPlay, Man, Vehicle
+from kriegsspiel.rulesets.afv.tables import AfvTables
+
+
+class Act(msgspec.Struct, frozen=True, tag_field="action", forbid_unknown_fields=True):
+    """An action as a seat asks for it."""
+
+
+class Ev(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
+    """An event of the log."""
+
+    def text(self) -> str:
+        return type(self).__name__
+
+
+Applier = Callable[[AfvState, Any], AfvState]
+
+
+@dataclass
+class Ctx:
+    """One action being performed: who asks, the dice, the tables, and the records so far."""
+
+    state: AfvState
+    seat: str
+    roll: Roll
+    tables: AfvTables
+    appliers: Mapping[type, Applier]
+    records: list[Record[Any]] = field(default_factory=list)
+
+    def emit(self, event: Ev, to: Audience = EVERYONE) -> None:
+        """Record an event for `to` and fold it into the running state."""
+        self.records.append(Record(event, to))
+        self.state = self.appliers[type(event)](self.state, event)
+
+
+Performer = Callable[[Ctx, Any], None]
+
+
+def own(side: str) -> Audience:
+    """An audience of one side (and the umpire)."""
+    return only(side)
+
+
+# -- events shared by every topic -------------------------------------------------------------
+
+
+class FreeMoveGiven(Ev, frozen=True, tag="free-move-given"):
+    """SK-CARD: a free-move card goes to the crew or team that acts on it first."""
+
+    card: str
+    unit: str
+
+    def text(self) -> str:
+        return f"{self.unit} takes the free-move card"
+
+
+class CrewActed(Ev, frozen=True, tag="crew-acted"):
+    """AFV-CREW-01: a crewman takes his one action of the card."""
+
+    vehicle: str
+    crewman: str
+    role: str
+    what: str
+    name: str = ""
+
+    def text(self) -> str:
+        return f"{self.vehicle}: the {self.role} ({self.name or self.crewman}) {self.what}"
+
+
+class ManActed(Ev, frozen=True, tag="man-acted"):
+    """SK-INFANTRY: a man takes his one action of the card."""
+
+    man: str
+    what: str
+
+    def text(self) -> str:
+        return f"{self.man} {self.what}"
+
+
+def _acted(state: AfvState, model: str) -> AfvState:
+    card = state.card
+    assert card is not None
+    return replace(state, card=replace(card, acted=(*card.acted, model)))
+
+
+def _free_move_given(state: AfvState, e: FreeMoveGiven) -> AfvState:
+    assert state.card is not None
+    return replace(state, card=replace(state.card, holder=e.unit))
+
+
+APPLIERS: dict[type[Any], Applier] = {
+    FreeMoveGiven: _free_move_given,
+    CrewActed: lambda state, e: _acted(state, e.crewman),
+    ManActed: lambda state, e: _acted(state, e.man),
+}
+
+
+# -- lookups ------------------------------------------------------------------------------------
+
+
+def not_over(state: AfvState) -> None:
+    if state.over:
+        raise RuleViolation("SK-DECK", "the game is over")
+
+
+def may_order(seat: str, side: str, label: str) -> None:
+    if seat not in (UMPIRE, side):
+        raise RuleViolation("SEATS", f"{label} belongs to {side}; {seat} cannot order it")
+
+
+def vehicle(state: AfvState, seat: str, vehicle_id: str) -> Vehicle:
+    """An AFV `seat` may order that is still in the fight (SK-STATUS)."""
+    v = state.vehicles.get(vehicle_id)
+    if v is None:
+        raise InputError("vehicle", f"no AFV {vehicle_id!r}")
+    may_order(seat, v.side, vehicle_id)
+    if not v.active:
+        raise RuleViolation("SK-STATUS", f"{vehicle_id} is {v.status}")
+    return v
+
+
+def card_for(state: AfvState, unit: str, side: str) -> InPlay:
+    """SK-SETUP, SK-CARD: the card in play must be this unit's, or a free move of its side."""
+    if state.in_setup:
+        raise RuleViolation(
+            "SK-SETUP", "every AFV's main-gun rounds must be rolled and split before the first card"
+        )
+    card = state.card
+    if card is None:
+        raise RuleViolation("SK-CARD", "no card is in play: draw one")
+    if card.side != side:
+        raise RuleViolation("SK-CARD", f"the card in play is {card.side}'s, not {side}'s")
+    if card.holder is not None and card.holder != unit:
+        raise RuleViolation("SK-CARD", f"the card in play belongs to {card.holder}, not {unit}")
+    return card
+
+
+def crewman(state: AfvState, vehicle_id: str, role: str) -> Crewman:
+    """The crewman now in the position `role` (AFV-CREW-06: a position may be empty)."""
+    vt = state.vtype(vehicle_id)
+    if vt.position(role) is None:
+        raise InputError("crewman", f"a {vt.name} has no {role!r} position ({', '.join(vt.roles)})")
+    c = state.vehicles[vehicle_id].at(role)
+    if c is None:
+        raise RuleViolation("AFV-CREW-06", f"the {role}'s position of {vehicle_id} is empty")
+    if not c.fit:
+        raise RuleViolation("SK-STATUS", f"the {role} of {vehicle_id} is {c.status}")
+    return c
+
+
+def duty(
+    state: AfvState, vehicle_id: str, role: str, allowed: tuple[str, ...], rule: str, what: str
+) -> None:
+    """The crew duties (AFV-CREW-03..21): the crewman in position `role` (with the duties the
+    vehicle data gives that position besides) may do `what` only if a listed role may."""
+    vt = state.vtype(vehicle_id)
+    pos = vt.position(role)
+    if pos is None:
+        raise InputError("crewman", f"a {vt.name} has no {role!r} position ({', '.join(vt.roles)})")
+    roles = {role, *pos.also}
+    if not roles & set(allowed):
+        who = " or ".join(allowed)
+        raise RuleViolation(rule, f"the {role} cannot {what} (only the {who})")
+
+
+def crew_turn(
+    ctx: Ctx, vehicle_id: str, role: str, what: str, to: Audience, leaving: bool = False
+) -> tuple[Vehicle, Crewman]:
+    """Check that this crewman may act now, and spend his one action of the card on `what`.
+
+    AFV-CREW-01: a crew card lets every crewman take one action (AFV-CREW-02: on one card the
+    driver stops, the co-driver and gunner look for targets, the loader loads, the commander
+    buttons up). AFV-MORALE-16: a crew whose
+    morale snapped may only leave the vehicle (`leaving`: bailing out, or moving to a position
+    from which he can).
+    """
+    state = ctx.state
+    not_over(state)
+    v = vehicle(state, ctx.seat, vehicle_id)
+    card = card_for(state, v.unit, v.side)
+    c = crewman(state, vehicle_id, role)
+    if c.id in card.acted:
+        raise RuleViolation(
+            "AFV-CREW-01", f"{c.name} ({vehicle_id}) has already taken his action on this card"
+        )
+    if v.abandon and not leaving:
+        raise RuleViolation(
+            "AFV-MORALE-16",
+            f"the crew of {vehicle_id} must abandon the vehicle: the {role}'s action must be "
+            "to leave it",
+        )
+    if card.holder is None:
+        ctx.emit(FreeMoveGiven(card=card.card, unit=v.unit))
+    ctx.emit(CrewActed(vehicle=vehicle_id, crewman=c.id, role=role, what=what, name=c.name), to)
+    return ctx.state.vehicles[vehicle_id], ctx.state.vehicles[vehicle_id].crew[c.id]
+
+
+def man_turn(ctx: Ctx, man_id: str, what: str) -> Man:
+    """SK-INFANTRY: each fit man of the team whose card is in play takes one action."""
+    state = ctx.state
+    not_over(state)
+    man = state.men.get(man_id)
+    if man is None:
+        raise InputError("man", f"no man {man_id!r}")
+    may_order(ctx.seat, man.side, man_id)
+    if not man.fit:
+        raise RuleViolation("SK-STATUS", f"{man_id} is {man.status}")
+    card = card_for(state, man.unit, man.side)
+    if man.id in card.acted:
+        raise RuleViolation("SK-INFANTRY", f"{man_id} has already taken his action on this card")
+    if card.holder is None:
+        ctx.emit(FreeMoveGiven(card=card.card, unit=man.unit))
+    ctx.emit(ManActed(man=man.id, what=what))
+    return ctx.state.men[man.id]
+
+
+def umpire_only(seat: str, what: str) -> None:
+    if seat != UMPIRE:
+        raise RuleViolation("SK-UMPIRE", f"only the umpire may {what}")
+
+
+def model_label(state: AfvState, model: str) -> str:
+    if model in state.vehicles:
+        return state.unit(model).label
+    if model in state.men:
+        return state.men[model].name or model
+    return model

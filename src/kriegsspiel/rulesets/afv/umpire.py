@@ -1,0 +1,123 @@
+"""The umpire's records (SK-UMPIRE): results of the base game the engine does not resolve
+itself: losses elsewhere on the table, damage from other weapons, fire by such weapons. Each
+triggers what the seed's rules say it triggers."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from kriegsspiel.errors import InputError, RuleViolation
+from kriegsspiel.rulesets.afv import morale
+from kriegsspiel.rulesets.afv.base import Act, Ctx, Performer, not_over, umpire_only
+from kriegsspiel.rulesets.afv.damage import Immobilised, Severity, crewman_hit, destroy
+from kriegsspiel.rulesets.afv.state import LossKind
+from kriegsspiel.rulesets.afv.vehicles import Facing
+
+Effect = Literal["destroyed", "track", "transmission", "killed", "serious", "light"]
+
+
+class Record(Act, frozen=True, tag="record"):
+    """A loss that counts for morale (AFV-MORALE-06..13): e.g. a jeep lost, an MG recaptured."""
+
+    kind: LossKind
+    side: str
+    formation: str = ""
+    by_side: str = ""
+    by_formation: str = ""
+
+
+class Damage(Act, frozen=True, tag="damage"):
+    """A damage result on an AFV (for a crewman: name his position)."""
+
+    vehicle: str
+    effect: Effect
+    crewman: str | None = None
+    by: str = ""
+
+
+class FiredOn(Act, frozen=True, tag="fired-on"):
+    """AFV-MORALE-01: an AFV fired on by a weapon the engine does not model (artillery)."""
+
+    vehicle: str
+    penetration: int
+    facing: Facing = "front"
+    by: str = ""
+
+
+def _afv(ctx: Ctx, vehicle_id: str) -> None:
+    not_over(ctx.state)
+    v = ctx.state.vehicles.get(vehicle_id)
+    if v is None:
+        raise InputError("vehicle", f"no AFV {vehicle_id!r}")
+    if not v.active:
+        raise RuleViolation("SK-STATUS", f"{vehicle_id} is {v.status}")
+
+
+def _by(ctx: Ctx, model: str) -> None:
+    if model and ctx.state.side_of(model) is None:
+        raise InputError("by", f"no AFV or man {model!r}")
+
+
+def record(ctx: Ctx, action: Record) -> None:
+    umpire_only(ctx.seat, "record a loss")
+    not_over(ctx.state)
+    for side in (action.side, action.by_side):
+        if side and side not in ctx.state.scenario.side_ids:
+            raise InputError("side", f"unknown side {side!r}")
+    morale.record_loss(
+        ctx, action.kind, action.side, action.formation, action.by_side, action.by_formation
+    )
+
+
+def damage(ctx: Ctx, action: Damage) -> None:
+    """Destroyed / immobilised / a crewman hit; then AFV-MORALE-02 (killed or seriously wounded,
+    not a light wound) and AFV-MORALE-15 (immobilised) as the rules say."""
+    umpire_only(ctx.seat, "record damage")
+    _afv(ctx, action.vehicle)
+    _by(ctx, action.by)
+    before = ctx.state.vehicles[action.vehicle]
+    if action.effect == "destroyed":
+        destroy(ctx, action.vehicle, action.by)
+    elif action.effect in ("track", "transmission"):
+        ctx.emit(Immobilised(vehicle=action.vehicle, fault=action.effect))
+        morale.immobilised_test(ctx, action.vehicle)
+    else:
+        if action.crewman is None:
+            raise InputError("crewman", "name the position of the crewman hit")
+        c = before.at(action.crewman)
+        if c is None:
+            raise InputError("crewman", f"nobody is in the {action.crewman}'s position")
+        severity: Severity = action.effect  # type: ignore[assignment]
+        crewman_hit(ctx, action.vehicle, c.id, severity, action.by)
+        if action.effect in ("killed", "serious"):
+            morale.morale_test(
+                ctx,
+                action.vehicle,
+                "a crewman killed or seriously wounded, AFV-MORALE-02",
+                action.by or None,
+            )
+    morale.release(ctx)
+
+
+def fired_on(ctx: Ctx, action: FiredOn) -> None:
+    """AFV-MORALE-01 with AMB-AFV-16: a test only if the weapon can destroy the AFV."""
+    umpire_only(ctx.seat, "record fire")
+    _afv(ctx, action.vehicle)
+    _by(ctx, action.by)
+    armour = ctx.state.vtype(action.vehicle).armour.of(action.facing)
+    if action.penetration < armour:
+        raise RuleViolation(
+            "AFV-MORALE-01",
+            f"a weapon of {action.penetration} mm cannot destroy {action.vehicle} "
+            f"({armour} mm at the {action.facing}): no morale test",
+        )
+    morale.morale_test(
+        ctx,
+        action.vehicle,
+        "fired on by a weapon able to destroy it, AFV-MORALE-01",
+        action.by or None,
+    )
+
+
+PERFORMERS: dict[type[Any], Performer] = {Record: record, Damage: damage, FiredOn: fired_on}
+APPLIERS: dict[type[Any], Any] = {}
