@@ -26,8 +26,11 @@ ARGS = [
     "--no-first-run",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+TIMEOUT_MS = 30_000  # generous: a loaded 2-core machine is slow, and a wait ends when met
 PHONE = ViewportSize(width=390, height=844)
 DESKTOP = ViewportSize(width=1280, height=900)
+
+expect.set_options(timeout=TIMEOUT_MS)
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(),
@@ -51,7 +54,7 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
 
 def open_page(browser: Browser, url: str, viewport: ViewportSize) -> Page:
     page = browser.new_context(viewport=viewport).new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(TIMEOUT_MS)
     page.goto(url)
     expect(page.locator("body[data-loaded]")).to_be_attached()
     expect(page.locator("#live")).to_have_text("● live")

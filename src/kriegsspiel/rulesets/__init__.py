@@ -9,9 +9,10 @@ from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.abilities import RULESET as ABILITIES
 from kriegsspiel.rulesets.afv import RULESET as AFV
 from kriegsspiel.rulesets.engineering import RULESET as ENGINEERING
+from kriegsspiel.rulesets.waterborne import RULESET as WATERBORNE
 
 RULESETS: dict[str, Ruleset[Any, Any, Any, Any]] = {
-    r.name: r for r in (ENGINEERING, ABILITIES, AFV)
+    r.name: r for r in (ENGINEERING, ABILITIES, AFV, WATERBORNE)
 }
 
 

@@ -1,0 +1,120 @@
+"""`waterborne`: Crossfire waterborne troops, assault craft, pontoon bridges and ferries (seed 002).
+
+Implements WAT-GRID, WAT-CRAFT, WAT-MOVE, WAT-FIRE, WAT-EMBARK, WAT-PONTOON and WAT-FERRY on
+Crossfire's initiative (CF-INIT). Its Sherman DD is this game's own rule (a d6 drift table) and
+shares nothing with the `engineering` ruleset's (README "Decisions"). The seed's external
+"musing on crossing rivers" is not provided and nothing here depends on it (AMB-WAT-22).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kriegsspiel.core.checks import Check, CheckDef, CheckResult
+from kriegsspiel.core.log import Record
+from kriegsspiel.core.ruleset import Roll, Ruleset
+from kriegsspiel.errors import KriegsspielError
+from kriegsspiel.rulesets.waterborne import fire, topics
+from kriegsspiel.rulesets.waterborne.base import Act, Ev
+from kriegsspiel.rulesets.waterborne.candidates import candidates
+from kriegsspiel.rulesets.waterborne.checks import check_defs
+from kriegsspiel.rulesets.waterborne.fire import Fire, ReactiveFire
+from kriegsspiel.rulesets.waterborne.grid import Cell
+from kriegsspiel.rulesets.waterborne.pontoons import ferry, initial
+from kriegsspiel.rulesets.waterborne.scenario import WatScenario
+from kriegsspiel.rulesets.waterborne.state import (
+    CraftState,
+    StandState,
+    WatState,
+    board_for,
+)
+from kriegsspiel.rulesets.waterborne.tables import DEFAULT_TABLES, Tables
+from kriegsspiel.rulesets.waterborne.view import acting, view
+
+
+class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
+    name = "waterborne"
+    title = "Crossfire: waterborne troops, assault craft and pontoons"
+    source = "002_870d74609af7db72.txt"
+    scenario_type = WatScenario
+    action_type = topics.Action
+    event_type = topics.Event
+
+    def tables(self, scenario: WatScenario) -> Tables:
+        """The default tables with the scenario's replacements."""
+        if not scenario.tables:
+            return DEFAULT_TABLES
+        return DEFAULT_TABLES.with_overrides(scenario.tables)
+
+    def initial_state(self, scenario: WatScenario) -> WatState:
+        board = board_for(scenario)
+        craft = {}
+        for c in scenario.craft:
+            cell: Cell | None
+            if c.square is not None:
+                feature, cell = board.grid.square_id(c.square), c.square
+            else:
+                assert c.land is not None
+                feature = c.land
+                cell = board.beyond_cell(c.land, c.column) if c.column is not None else None
+            craft[c.id] = CraftState(c.type, c.side, c.name or c.id, feature, cell, c.heading)
+        sites = {s.id: initial(board, s.id) for s in scenario.sites}
+        for s in scenario.sites:
+            if s.kind == "ferry" and sites[s.id].ready:
+                craft[s.ferry_id] = ferry(board, s.id)
+        return WatState(
+            scenario=scenario,
+            initiative=1,
+            phasing=scenario.side_ids[0],
+            units={
+                u.id: StandState(place=u.place, aboard=u.aboard, revealed=not u.hidden)
+                for u in scenario.units
+            },
+            craft=craft,
+            sites=sites,
+        )
+
+    def apply(self, state: WatState, event: Ev) -> WatState:
+        return topics.apply(state, event)
+
+    def perform(self, state: WatState, seat: str, action: Act, roll: Roll) -> Sequence[Record[Ev]]:
+        return topics.perform(state, seat, action, roll, self.tables(state.scenario))
+
+    def view(self, state: WatState, seat: str) -> dict[str, Any]:
+        return view(state, seat)
+
+    def seats_to_act(self, state: WatState) -> list[str]:
+        """CF-INIT, CF-REACT: the phasing side, or the other side while a move awaits its
+        reactive fire. (The other side may also fire reactively at stationary stands between
+        the phasing side's actions.)"""
+        return [] if state.over else [acting(state)]
+
+    def legal_actions(self, state: WatState, seat: str) -> list[Act]:
+        return [a for a in candidates(state, seat) if self._is_legal(state, seat, a)]
+
+    def _is_legal(self, state: WatState, seat: str, action: Act) -> bool:
+        def probe(check: Check) -> CheckResult:
+            return check.resolve([[p.sides] * p.count for p in check.pools], "probe")
+
+        try:
+            if isinstance(action, Fire | ReactiveFire):  # legal as validated: spare the roll
+                fire.validate(
+                    topics.context(state, seat, probe, self.tables(state.scenario)), action
+                )
+            else:
+                self.perform(state, seat, action, probe)
+        except KriegsspielError:
+            return False
+        return True
+
+    def checks(self) -> Sequence[CheckDef]:
+        return check_defs()
+
+    def describe_event(self, event: Ev) -> str:
+        return event.text()
+
+
+RULESET = Waterborne()
+
+__all__ = ["RULESET", "WatScenario", "WatState", "Waterborne"]

@@ -1,0 +1,163 @@
+"""What every topic of the `waterborne` ruleset shares: base structs, the action context, and
+the lookups that check what a seat may address.
+
+A topic module (initiative, movement, sailing, embark, fire, pontoons, status, umpire) declares
+its actions and events as subclasses of `Act` and `Ev` and exports `PERFORMERS` (action type ->
+performer) and `APPLIERS` (event type -> fold step); `topics.py` composes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from kriegsspiel.core.log import Record
+from kriegsspiel.core.ruleset import Roll
+from kriegsspiel.core.seats import EVERYONE, UMPIRE, Audience
+from kriegsspiel.errors import InputError, RuleViolation
+from kriegsspiel.rulesets.waterborne.scenario import SiteSpec, WatUnit
+from kriegsspiel.rulesets.waterborne.state import CraftState, WatState, with_unit
+from kriegsspiel.rulesets.waterborne.tables import Tables
+
+
+class Act(msgspec.Struct, frozen=True, tag_field="action", forbid_unknown_fields=True):
+    """An action as a seat asks for it."""
+
+
+class Ev(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
+    """An event of the log."""
+
+    def text(self) -> str:
+        return type(self).__name__
+
+
+Applier = Callable[[WatState, Any], WatState]
+
+
+@dataclass
+class Ctx:
+    """One action being performed: who asks, the dice, the tables, and the records so far."""
+
+    state: WatState
+    seat: str
+    roll: Roll
+    tables: Tables
+    appliers: Mapping[type, Applier]
+    records: list[Record[Any]] = field(default_factory=list)
+
+    def emit(self, event: Ev, to: Audience = EVERYONE) -> None:
+        """Record an event for `to` and fold it into the running state."""
+        self.records.append(Record(event, to))
+        self.state = self.appliers[type(event)](self.state, event)
+
+
+Performer = Callable[[Ctx, Any], None]
+
+
+class Revealed(Ev, frozen=True, tag="revealed"):
+    """CF-HIDDEN: a hidden unit shows itself (it moves, fires, boards or works)."""
+
+    unit: str
+
+    def text(self) -> str:
+        return f"{self.unit} is revealed"
+
+
+def reveal(ctx: Ctx, unit_id: str) -> None:
+    """Show a hidden unit before it acts (craft are never hidden)."""
+    unit = ctx.state.units.get(unit_id)
+    if unit is not None and not unit.revealed:
+        ctx.emit(Revealed(unit=unit_id))
+
+
+def _revealed(state: WatState, e: Revealed) -> WatState:
+    return with_unit(state, e.unit, replace(state.units[e.unit], revealed=True))
+
+
+# -- what a seat may address ----------------------------------------------------------------------
+
+
+def sees_unit(state: WatState, seat: str, unit_id: str) -> bool:
+    """CF-HIDDEN: a hidden unit exists only for its side (and the umpire) until revealed."""
+    unit = state.units.get(unit_id)
+    if unit is None:
+        return False
+    return unit.revealed or seat in (UMPIRE, state.spec(unit_id).side)
+
+
+def unit(state: WatState, seat: str, unit_id: str, what: str = "unit") -> WatUnit:
+    """A unit `seat` knows of; a hidden one reads exactly like one that does not exist."""
+    if not sees_unit(state, seat, unit_id):
+        raise InputError(what, f"unknown unit {unit_id!r}")
+    return state.spec(unit_id)
+
+
+def own_unit(ctx: Ctx, unit_id: str) -> WatUnit:
+    """A unit `ctx.seat` may order (SEATS) that is still in play (CF-STATUS)."""
+    spec = unit(ctx.state, ctx.seat, unit_id)
+    if ctx.seat not in (UMPIRE, spec.side):
+        raise RuleViolation(
+            "SEATS", f"{spec.label} belongs to {spec.side}; {ctx.seat} cannot order it"
+        )
+    if ctx.state.units[unit_id].status == "killed":
+        raise RuleViolation("CF-STATUS", f"{spec.label} is killed")
+    return spec
+
+
+def craft(state: WatState, craft_id: str) -> CraftState:
+    found = state.craft.get(craft_id)
+    if found is None:
+        raise InputError("craft", f"unknown craft {craft_id!r}")
+    return found
+
+
+def own_craft(ctx: Ctx, craft_id: str) -> CraftState:
+    found = craft(ctx.state, craft_id)
+    if ctx.seat not in (UMPIRE, found.side):
+        raise RuleViolation(
+            "SEATS", f"{found.name} belongs to {found.side}; {ctx.seat} cannot order it"
+        )
+    if found.status == "lost":
+        raise RuleViolation("CF-STATUS", f"{found.name} is lost")
+    return found
+
+
+def site(state: WatState, site_id: str) -> SiteSpec:
+    spec = state.board.sites.get(site_id)
+    if spec is None:
+        raise InputError("site", f"unknown pontoon site {site_id!r}")
+    return spec
+
+
+def umpire_only(seat: str, what: str) -> None:
+    if seat != UMPIRE:
+        raise RuleViolation("SEATS", f"only the umpire may {what}")
+
+
+def not_over(state: WatState) -> None:
+    if state.over:
+        raise RuleViolation("CF-INIT", "the game is over")
+
+
+def phasing(ctx: Ctx, side: str, what: str) -> None:
+    """CF-INIT: only the side with the initiative acts, and not while a move awaits reactive
+    fire (CF-REACT)."""
+    state = ctx.state
+    not_over(state)
+    if side != state.phasing:
+        raise RuleViolation(
+            "CF-INIT", f"{what}: {side} does not have the initiative ({state.phasing} has)"
+        )
+    if state.window is not None:
+        raise RuleViolation(
+            "CF-REACT",
+            f"{what}: the last move awaits {state.other}'s reactive fire; {state.other} may fire "
+            "or pass",
+        )
+
+
+APPLIERS: dict[type[Any], Applier] = {Revealed: _revealed}

@@ -1,0 +1,154 @@
+"""The Crossfire initiative (CF-INIT, CF-REACT, CF-NOFIRE).
+
+There are no turns. The phasing side acts until an action fails or it ends its initiative; then
+the other side has the next one. When the initiative ends, pontoon attempts are rolled
+(WAT-PONTOON-06); when a side gets it, its No Fire markers go and its finished sites open.
+
+After a stand moves, a window opens for the other side's reactive fire at the mover: it fires
+(`reactive-fire`) or `pass`es, and the phasing side waits. The window always opens for a move a
+direct-fire weapon could answer, whatever the other side has, so it reveals nothing hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.errors import RuleViolation
+from kriegsspiel.rulesets.waterborne import pontoons
+from kriegsspiel.rulesets.waterborne.base import Act, Applier, Ctx, Ev, Performer, not_over, phasing
+from kriegsspiel.rulesets.waterborne.state import WatState, Window
+from kriegsspiel.rulesets.waterborne.targets import targetable
+
+# -- actions --------------------------------------------------------------------------------------
+
+
+class EndInitiative(Act, frozen=True, tag="end-initiative"):
+    """The phasing side gives up the initiative."""
+
+
+class Pass(Act, frozen=True, tag="pass"):
+    """The other side lets the last move go without (more) reactive fire."""
+
+
+# -- events ---------------------------------------------------------------------------------------
+
+
+class InitiativePassed(Ev, frozen=True, tag="initiative-passed"):
+    side: str  # who has it now
+    initiative: int
+    reason: str
+
+    def text(self) -> str:
+        return f"initiative {self.initiative} to {self.side}: {self.reason} (CF-INIT)"
+
+
+class WindowOpened(Ev, frozen=True, tag="window-opened"):
+    movers: tuple[str, ...]
+    group: str | None = None
+
+    def text(self) -> str:
+        group = f" (the forced group dismount from {self.group})" if self.group else ""
+        return f"{', '.join(self.movers)} moved{group}: reactive fire may answer (CF-REACT)"
+
+
+class WindowClosed(Ev, frozen=True, tag="window-closed"):
+    cleared: tuple[str, ...] = ()  # No Fire markers removed (WAT-EMBARK-06)
+
+    def text(self) -> str:
+        if self.cleared:
+            return (
+                f"the group move ends; No Fire markers removed from {', '.join(self.cleared)} "
+                "(WAT-EMBARK-06)"
+            )
+        return "no more reactive fire at that move"
+
+
+class GameEnded(Ev, frozen=True, tag="game-ended"):
+    initiative: int
+
+    def text(self) -> str:
+        return f"the game ends after initiative {self.initiative}"
+
+
+# -- performing -----------------------------------------------------------------------------------
+
+
+def open_window(ctx: Ctx, movers: list[str], group: str | None = None) -> None:
+    """CF-REACT: a move the other side may answer with reactive fire."""
+    if any(targetable(ctx.state, m) for m in movers):
+        ctx.emit(WindowOpened(movers=tuple(movers), group=group))
+
+
+def close_window(ctx: Ctx) -> None:
+    window = ctx.state.window
+    if window is not None:
+        ctx.emit(WindowClosed(cleared=window.no_fire if window.group else ()))
+
+
+def pass_initiative(ctx: Ctx, reason: str) -> None:
+    """CF-INIT: the initiative ends; WAT-PONTOON-06 rolls; the other side gets it."""
+    close_window(ctx)
+    pontoons.resolve_attempts(ctx)
+    state = ctx.state
+    ctx.emit(InitiativePassed(side=state.other, initiative=state.initiative + 1, reason=reason))
+    limit = state.scenario.initiatives
+    if limit is not None and ctx.state.initiative > limit:
+        ctx.emit(GameEnded(initiative=limit))
+        return
+    pontoons.open_ready(ctx)
+
+
+def end_initiative(ctx: Ctx, _: EndInitiative) -> None:
+    state = ctx.state
+    not_over(state)
+    if ctx.seat not in (UMPIRE, state.phasing):
+        raise RuleViolation("CF-INIT", f"{state.phasing} has the initiative; only it may end it")
+    phasing(ctx, state.phasing, "end the initiative")
+    pass_initiative(ctx, f"{state.phasing} ends its initiative")
+
+
+def pass_(ctx: Ctx, _: Pass) -> None:
+    state = ctx.state
+    not_over(state)
+    if state.window is None:
+        raise RuleViolation("CF-REACT", "no move awaits reactive fire")
+    if ctx.seat not in (UMPIRE, state.other):
+        raise RuleViolation("CF-REACT", f"only {state.other} answers {state.phasing}'s move")
+    close_window(ctx)
+
+
+# -- folding --------------------------------------------------------------------------------------
+
+
+def _passed(state: WatState, e: InitiativePassed) -> WatState:
+    """CF-NOFIRE: the side that gets the initiative loses its No Fire markers."""
+    specs = {u.id: u.side for u in state.scenario.units}
+    units = {
+        u: replace(s, no_fire=False) if s.no_fire and specs[u] == e.side else s
+        for u, s in state.units.items()
+    }
+    craft = {
+        c: replace(s, no_fire=False) if s.no_fire and s.side == e.side else s
+        for c, s in state.craft.items()
+    }
+    return replace(
+        state, phasing=e.side, initiative=e.initiative, units=units, craft=craft, window=None
+    )
+
+
+def _closed(state: WatState, e: WindowClosed) -> WatState:
+    units = {u: replace(s, no_fire=False) if u in e.cleared else s for u, s in state.units.items()}
+    craft = {c: replace(s, no_fire=False) if c in e.cleared else s for c, s in state.craft.items()}
+    return replace(state, units=units, craft=craft, window=None)
+
+
+PERFORMERS: dict[type[Any], Performer] = {EndInitiative: end_initiative, Pass: pass_}
+APPLIERS: dict[type[Any], Applier] = {
+    InitiativePassed: _passed,
+    WindowOpened: lambda state, e: replace(state, window=Window(e.movers, e.group)),
+    WindowClosed: _closed,
+    GameEnded: lambda state, _: replace(state, over=True),
+}

@@ -1,0 +1,63 @@
+"""Rallying a pinned or suppressed stand, or a suppressed craft (CF-DEFAULT-RALLY, CF-INIT).
+
+The roll is a house default (data/tables.toml `rally`); a failed rally ends the initiative.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.errors import RuleViolation
+from kriegsspiel.rulesets.waterborne import checks
+from kriegsspiel.rulesets.waterborne.base import (
+    Act,
+    Applier,
+    Ctx,
+    Ev,
+    Performer,
+    not_over,
+    own_craft,
+    own_unit,
+    phasing,
+)
+from kriegsspiel.rulesets.waterborne.initiative import pass_initiative
+from kriegsspiel.rulesets.waterborne.status import StatusSet, audience
+
+
+class Rally(Act, frozen=True, tag="rally"):
+    unit: str  # a stand or a craft
+
+
+class Rallied(Ev, frozen=True, tag="rallied"):
+    unit: str
+    result: CheckResult
+
+    def text(self) -> str:
+        return f"{self.unit} tries to rally: {self.result.explain()}"
+
+
+def rally(ctx: Ctx, action: Rally) -> None:
+    state = ctx.state
+    not_over(state)
+    if action.unit in state.craft and action.unit not in state.units:
+        boat = own_craft(ctx, action.unit)
+        side, label, status = boat.side, boat.name, str(boat.status)
+        to = None
+    else:
+        spec = own_unit(ctx, action.unit)
+        side, label, status = spec.side, spec.label, str(state.units[spec.id].status)
+        to = audience(ctx, spec.id)
+    phasing(ctx, side, f"{label} rallies")
+    if status not in ("pinned", "suppressed"):
+        raise RuleViolation("CF-DEFAULT-RALLY", f"{label} is {status}: nothing to rally from")
+    result = ctx.roll(checks.rally(ctx.tables))
+    ctx.emit(Rallied(unit=action.unit, result=result), to)
+    if result.outcome == "success":
+        ctx.emit(StatusSet(unit=action.unit, status="ok", note="rallied"), to)
+    else:  # a hidden unit's failure is public, its name is not (CF-HIDDEN)
+        pass_initiative(ctx, f"{label if to is None else 'a unit'} fails to rally")
+
+
+PERFORMERS: dict[type[Any], Performer] = {Rally: rally}
+APPLIERS: dict[type[Any], Applier] = {Rallied: lambda state, _: state}

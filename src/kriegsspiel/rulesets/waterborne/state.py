@@ -1,0 +1,142 @@
+"""The `waterborne` game state: the initiative, every stand, craft and pontoon site.
+
+Initiatives are numbered from 1; each change of initiative starts the next one. A unit's
+`*_in` fields hold the last initiative it did something in (0: never).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from kriegsspiel.rulesets.waterborne.board import Board, board_of
+from kriegsspiel.rulesets.waterborne.grid import Cell
+from kriegsspiel.rulesets.waterborne.kinds import CRAFT_TYPES, CraftType
+from kriegsspiel.rulesets.waterborne.scenario import WatScenario, WatUnit
+
+Status = Literal["ok", "pinned", "suppressed", "killed"]
+CraftStatus = Literal["ok", "suppressed", "lost"]
+
+
+class StandState(msgspec.Struct, frozen=True):
+    place: str | None  # a land feature or site; None while aboard
+    aboard: str | None = None
+    status: Status = "ok"
+    revealed: bool = True  # CF-HIDDEN
+    no_fire: bool = False  # CF-NOFIRE
+    moved_in: int = 0  # moves, boarding and dismounting (WAT-PONTOON-04, AMB-WAT-13)
+    embarked_in: int = 0  # boarding or dismounting (WAT-EMBARK-02)
+    fired_in: int = 0
+    suppressed_in: int = 0
+    worked: tuple[str, ...] = ()  # sites it has worked on (WAT-PONTOON-13)
+
+
+class CraftState(msgspec.Struct, frozen=True):
+    type: str
+    side: str
+    name: str
+    feature: str  # a water square's id, or a land feature
+    cell: Cell | None  # its grid cell; beyond the grid when touching a bank; None inland
+    heading: int
+    status: CraftStatus = "ok"
+    hits: int = 0  # suppress-or-better results taken (AMB-WAT-20: two sink a ferry)
+    moved_in: int = 0
+    loaded_in: int = 0  # passengers boarded (AMB-WAT-13: it may not move that initiative)
+    fired_in: int = 0
+    no_fire: bool = False
+
+    @property
+    def spec(self) -> CraftType:
+        return CRAFT_TYPES[self.type]
+
+
+class SiteState(msgspec.Struct, frozen=True):
+    required: int  # construction points (WAT-PONTOON-03, WAT-FERRY-01)
+    cp: int = 0
+    hits: int = 0  # every HE hit taken (WAT-PONTOON-10)
+    damage: int = 0  # hits on the finished bridge not yet repaired (WAT-PONTOON-12)
+    completed_in: int | None = None  # the initiative the last CP was earned in
+    ready: bool = False  # open to traffic / the ferry launched (WAT-PONTOON-09, WAT-FERRY-01)
+    crew: tuple[str, ...] = ()  # the stands of this initiative's attempt
+    attempt_in: int = 0
+
+
+class Window(msgspec.Struct, frozen=True):
+    """A move awaiting the other side's reactive fire (CF-REACT)."""
+
+    movers: tuple[str, ...]
+    group: str | None = None  # the craft of a forced group dismount (WAT-EMBARK-04..06)
+    no_fire: tuple[str, ...] = ()  # No Fire markers placed during that group move
+
+
+class WatState(msgspec.Struct, frozen=True):
+    scenario: WatScenario
+    initiative: int
+    phasing: str
+    units: dict[str, StandState]
+    craft: dict[str, CraftState]
+    sites: dict[str, SiteState]
+    window: Window | None = None
+    over: bool = False
+
+    @property
+    def board(self) -> Board:
+        return _derived(self.scenario)[0]
+
+    @property
+    def other(self) -> str:
+        a, b = self.scenario.side_ids
+        return b if self.phasing == a else a
+
+    def spec(self, unit_id: str) -> WatUnit:
+        return _derived(self.scenario)[1][unit_id]
+
+    def passengers(self, craft_id: str) -> list[str]:
+        """The living stands aboard a craft, in scenario order."""
+        return [u for u, s in self.units.items() if s.aboard == craft_id and s.status != "killed"]
+
+    def place_of(self, unit_id: str) -> str:
+        """Where a stand is: its place, or its craft's feature while aboard."""
+        unit = self.units[unit_id]
+        if unit.aboard is not None:
+            return self.craft[unit.aboard].feature
+        assert unit.place is not None
+        return unit.place
+
+    def in_water(self, craft_id: str) -> bool:
+        cell = self.craft[craft_id].cell
+        return cell is not None and self.board.grid.inside(cell)
+
+
+_Derived = tuple[Board, dict[str, WatUnit]]
+_DERIVED: dict[int, tuple[WatScenario, _Derived]] = {}
+
+
+def _derived(scenario: WatScenario) -> _Derived:
+    """The scenario's board and units by id, built once per scenario object (which is held, so
+    its id stays unique while cached)."""
+    hit = _DERIVED.get(id(scenario))
+    if hit is not None and hit[0] is scenario:
+        return hit[1]
+    if len(_DERIVED) > 64:
+        _DERIVED.clear()
+    derived = (board_of(scenario), {u.id: u for u in scenario.units})
+    _DERIVED[id(scenario)] = (scenario, derived)
+    return derived
+
+
+def board_for(scenario: WatScenario) -> Board:
+    return _derived(scenario)[0]
+
+
+def with_unit(state: WatState, unit_id: str, unit: StandState) -> WatState:
+    return msgspec.structs.replace(state, units={**state.units, unit_id: unit})
+
+
+def with_craft(state: WatState, craft_id: str, craft: CraftState) -> WatState:
+    return msgspec.structs.replace(state, craft={**state.craft, craft_id: craft})
+
+
+def with_site(state: WatState, site_id: str, site: SiteState) -> WatState:
+    return msgspec.structs.replace(state, sites={**state.sites, site_id: site})

@@ -1,0 +1,170 @@
+"""The Crossfire status ladder (CF-FIRE, CF-STATUS): fire results on stands and craft, and losses.
+
+Stands go ok -> pinned -> suppressed -> killed: a pin never lifts a suppression, and a second
+suppress kills. Craft have no pin: a suppress stops them until rallied, a second one (or a kill)
+sinks them with their passengers. A craft ignored for combat is lost with its passenger squad
+(WAT-CRAFT-03/04).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, cast
+
+from msgspec.structs import replace
+
+from kriegsspiel.core.seats import EVERYONE, Audience, only
+from kriegsspiel.rulesets.waterborne.base import Applier, Ctx, Ev
+from kriegsspiel.rulesets.waterborne.kinds import passenger_class
+from kriegsspiel.rulesets.waterborne.state import (
+    CraftStatus,
+    Status,
+    WatState,
+    with_craft,
+    with_unit,
+)
+
+
+def after(status: Status, result: str) -> Status:
+    """CF-FIRE: a stand's status after a fire result."""
+    if status == "killed" or result == "kill":
+        return "killed"
+    if result == "suppress":
+        return "killed" if status == "suppressed" else "suppressed"
+    if result == "pin" and status == "ok":
+        return "pinned"
+    return status
+
+
+def craft_after(status: CraftStatus, result: str) -> CraftStatus:
+    """CF-DEFAULT-EFF, AMB-WAT-20: a craft's status after a fire result."""
+    if status == "lost" or result == "kill":
+        return "lost"
+    if result == "suppress":
+        return "lost" if status == "suppressed" else "suppressed"
+    return status
+
+
+# -- events ---------------------------------------------------------------------------------------
+
+
+class StandHit(Ev, frozen=True, tag="stand-hit"):
+    unit: str
+    result: str
+    status: Status
+
+    def text(self) -> str:
+        return f"{self.unit}: {self.result} -> {self.status}"
+
+
+class CraftHit(Ev, frozen=True, tag="craft-hit"):
+    craft: str
+    result: str
+    status: CraftStatus
+
+    def text(self) -> str:
+        return f"{self.craft}: {self.result} -> {self.status}"
+
+
+class CraftLost(Ev, frozen=True, tag="craft-lost"):
+    """A craft gone, with every stand aboard (WAT-MOVE-06/07, WAT-CRAFT-03/04, CF-DEFAULT-EFF)."""
+
+    craft: str
+    reason: str
+    rule: str
+    passengers: tuple[str, ...]
+
+    def text(self) -> str:
+        lost = f" with {', '.join(self.passengers)}" if self.passengers else ""
+        return f"{self.craft} is lost{lost}: {self.reason} ({self.rule})"
+
+
+AnyStatus = Literal["ok", "pinned", "suppressed", "killed", "lost"]
+
+
+class StatusSet(Ev, frozen=True, tag="status-set"):
+    """A status the umpire records, or a rally's success."""
+
+    unit: str  # a stand or a craft
+    status: AnyStatus
+    note: str = ""
+
+    def text(self) -> str:
+        return f"{self.unit} is {self.status}" + (f" ({self.note})" if self.note else "")
+
+
+# -- performing -----------------------------------------------------------------------------------
+
+
+def audience(ctx: Ctx, unit_id: str) -> Audience:
+    """Everyone, unless the unit is still hidden (CF-HIDDEN)."""
+    state = ctx.state
+    return EVERYONE if state.units[unit_id].revealed else only(state.spec(unit_id).side)
+
+
+def hit_stand(ctx: Ctx, unit_id: str, result: str) -> Status:
+    """Apply a fire result to a stand; a killed passenger sinks a craft ignored for combat."""
+    state = ctx.state
+    unit = state.units[unit_id]
+    status = after(unit.status, result)
+    ctx.emit(StandHit(unit=unit_id, result=result, status=status), audience(ctx, unit_id))
+    spec = state.spec(unit_id)
+    if status == "killed" and unit.aboard is not None:
+        boat = state.craft[unit.aboard]
+        counted = passenger_class(spec.kind, spec.calibre) != "free"
+        if boat.spec.ignored_for_combat and counted and boat.status != "lost":
+            lose_craft(ctx, unit.aboard, "its passenger squad is killed", boat.spec.capacity_rule)
+    return status
+
+
+def hit_craft(ctx: Ctx, craft_id: str, result: str, rule: str) -> CraftStatus:
+    status = craft_after(ctx.state.craft[craft_id].status, result)
+    ctx.emit(CraftHit(craft=craft_id, result=result, status=status))
+    if status == "lost":
+        lose_craft(ctx, craft_id, f"{result} under fire", rule)
+    return status
+
+
+def lose_craft(ctx: Ctx, craft_id: str, reason: str, rule: str) -> None:
+    passengers = tuple(ctx.state.passengers(craft_id))
+    ctx.emit(CraftLost(craft=craft_id, reason=reason, rule=rule, passengers=passengers))
+
+
+# -- folding --------------------------------------------------------------------------------------
+
+
+def _stand_hit(state: WatState, e: StandHit) -> WatState:
+    unit = state.units[e.unit]
+    suppressed_in = state.initiative if e.status == "suppressed" else unit.suppressed_in
+    return with_unit(state, e.unit, replace(unit, status=e.status, suppressed_in=suppressed_in))
+
+
+def _craft_hit(state: WatState, e: CraftHit) -> WatState:
+    boat = state.craft[e.craft]
+    hits = boat.hits + (e.result in ("suppress", "kill"))
+    return with_craft(state, e.craft, replace(boat, status=e.status, hits=hits))
+
+
+def _craft_lost(state: WatState, e: CraftLost) -> WatState:
+    state = with_craft(state, e.craft, replace(state.craft[e.craft], status="lost"))
+    for unit_id in e.passengers:
+        state = with_unit(state, unit_id, replace(state.units[unit_id], status="killed"))
+    return state
+
+
+def _status_set(state: WatState, e: StatusSet) -> WatState:
+    if e.unit in state.units:
+        unit = state.units[e.unit]
+        suppressed_in = state.initiative if e.status == "suppressed" else unit.suppressed_in
+        status = cast(Status, e.status)
+        return with_unit(state, e.unit, replace(unit, status=status, suppressed_in=suppressed_in))
+    return with_craft(
+        state, e.unit, replace(state.craft[e.unit], status=cast(CraftStatus, e.status))
+    )
+
+
+APPLIERS: dict[type[Any], Applier] = {
+    StandHit: _stand_hit,
+    CraftHit: _craft_hit,
+    CraftLost: _craft_lost,
+    StatusSet: _status_set,
+}
