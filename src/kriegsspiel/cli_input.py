@@ -28,19 +28,29 @@ def action_fields(ruleset: Ruleset[Any, Any, Any, Any], tag: str) -> tuple[Any, 
     return info.fields
 
 
-def _takes_array(kind: msgspec.inspect.Type) -> bool:
+def _array_items(kind: msgspec.inspect.Type) -> list[msgspec.inspect.Type] | None:
+    """The item types of an array field (a point, a list of ids), or None if not an array."""
     if isinstance(kind, msgspec.inspect.UnionType):
-        return any(_takes_array(k) for k in kind.types)
-    return isinstance(kind, _ARRAY_TYPES)
+        found = [_array_items(k) for k in kind.types]
+        return next((items for items in found if items is not None), None)
+    if isinstance(kind, msgspec.inspect.TupleType):
+        return list(kind.item_types)
+    if isinstance(kind, _ARRAY_TYPES):
+        return [kind.item_type]  # type: ignore[union-attr]
+    return None
 
 
 def field_value(field: msgspec.inspect.Field, raw: str) -> Any:
-    """A typed-in value: `x,y` numbers for array fields (points); other text as typed, which
-    the game converts (and checks) when it parses the action."""
-    if not _takes_array(field.type):
+    """A typed-in value: comma-separated for array fields (a point `16,20`, ids `eng-1,eng-2`);
+    other text as typed, which the game converts (and checks) when it parses the action."""
+    items = _array_items(field.type)
+    if items is None:
         return raw
+    parts = raw.split(",")
+    if not all(isinstance(t, msgspec.inspect.FloatType | msgspec.inspect.IntType) for t in items):
+        return parts
     try:
-        return [float(part) for part in raw.split(",")]
+        return [float(part) for part in parts]
     except ValueError:
         raise InputError(
             field.encode_name, f"expected numbers separated by commas, such as 16,20 (got {raw!r})"

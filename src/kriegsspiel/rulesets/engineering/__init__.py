@@ -16,11 +16,17 @@ from kriegsspiel.core.ruleset import Roll, Ruleset
 from kriegsspiel.core.tables import BandTable, tables_from_mapping
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import KriegsspielError
-from kriegsspiel.rulesets.engineering import topics
+from kriegsspiel.rulesets.engineering import (
+    fieldwork_candidates,
+    fieldwork_checks,
+    obstacle_checks,
+    topics,
+)
 from kriegsspiel.rulesets.engineering.base import Act, Ev, acting_side
 from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES, check_defs
 from kriegsspiel.rulesets.engineering.demolitions import Demolish, Prepare, RemoveDemolition
 from kriegsspiel.rulesets.engineering.fire import Fire
+from kriegsspiel.rulesets.engineering.obstacle_candidates import obstacle_candidates
 from kriegsspiel.rulesets.engineering.scenario import EngScenario
 from kriegsspiel.rulesets.engineering.sequence import Emplace, EndPhase, Move
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, UnitState
@@ -60,7 +66,7 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
             demolitions[d.id] = Demolition(
                 d.id, d.side, d.name, d.position, task_id, d.prepared, tuple(sorted(d.known_to))
             )
-        return EngState(
+        state = EngState(
             scenario=scenario,
             specs={u.id: u for u in scenario.units},
             turn=1,
@@ -70,6 +76,7 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
             tasks=tasks,
             demolitions=demolitions,
         )
+        return topics.setup(state)
 
     def apply(self, state: EngState, event: Ev) -> EngState:
         return topics.apply(state, event)
@@ -89,7 +96,11 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
         return [a for a in _candidates(state, seat) if _is_legal(self, state, seat, a)]
 
     def checks(self) -> Sequence[CheckDef]:
-        return check_defs()
+        return (
+            *check_defs(),
+            *fieldwork_checks.check_defs(DEFAULT_TABLES),
+            *obstacle_checks.check_defs(DEFAULT_TABLES),
+        )
 
     def describe_event(self, event: Ev) -> str:
         return event.text()
@@ -107,6 +118,8 @@ def _candidates(state: EngState, seat: str) -> list[Act]:
         for d in state.demolitions:
             out += [Prepare(u.id, d), Demolish(u.id, d), RemoveDemolition(u.id, d)]
         out += [Fire(u.id, t.id) for t in state.scenario.units if t.side != u.side]
+    out += fieldwork_candidates.candidates(state, seat, units)
+    out += obstacle_candidates(state, seat, units)
     return out
 
 

@@ -3,8 +3,9 @@ and the lookups that check what a seat may address.
 
 A topic module (sequence, work, demolitions, fire, …) declares its actions and events as
 subclasses of `Act` and `Ev`, and exports `PERFORMERS` (action type -> performer), `APPLIERS`
-(event type -> fold step) and, for kinds of engineering work, `RESOLVERS` (kind -> resolver).
-`topics.py` composes them.
+(event type -> fold step) and, for kinds of engineering work, `RESOLVERS` (kind -> resolver);
+it may export `HOOKS` (hook name -> callable, below) to take part in other topics' actions, and
+`DEMOLITION_KINDS` (see demolitions.py). `topics.py` composes them.
 """
 
 from __future__ import annotations
@@ -37,6 +38,15 @@ class Ev(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
 
 
 Applier = Callable[[EngState, Any], EngState]
+Hook = Callable[..., Any]
+
+# Hooks let a topic take part in another topic's action. A topic exports `HOOKS` (name ->
+# callable); topics.py gathers them per name and `Ctx.run` calls each in TOPICS order.
+MAY_MOVE = "may-move"  # (ctx, spec, to, distance) -> None: raise RuleViolation to refuse a move
+MOVED = "moved"  # (ctx, spec, frm, to) -> None: emit what follows from a move
+FIRE_AT = "fire-at"  # (ctx, firer, target_id, indirect) -> tuple[Modifier, ...]; may refuse
+AFTER_HIT = "after-hit"  # (ctx, target_id, outcome) -> None: emit what follows from a result
+PHASE_ENDS = "phase-ends"  # (ctx) -> None: before the current phase ends
 
 
 @dataclass
@@ -50,11 +60,17 @@ class Ctx:
     appliers: Mapping[type, Applier]
     resolvers: Mapping[str, Callable[[Ctx], None]]
     records: list[Record[Any]] = field(default_factory=list)
+    hooks: Mapping[str, tuple[Hook, ...]] = field(default_factory=dict)
+    demolition_kinds: Mapping[str, Any] = field(default_factory=dict)  # see demolitions.py
 
     def emit(self, event: Ev, to: Audience = EVERYONE) -> None:
         """Record an event for `to` and fold it into the running state."""
         self.records.append(Record(event, to))
         self.state = self.appliers[type(event)](self.state, event)
+
+    def run(self, hook: str, *args: Any) -> list[Any]:
+        """Call every topic's `hook` with this context and `args`; their answers in order."""
+        return [h(self, *args) for h in self.hooks.get(hook, ())]
 
 
 Performer = Callable[[Ctx, Any], None]

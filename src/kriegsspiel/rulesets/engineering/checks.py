@@ -24,12 +24,18 @@ def improve_position(tables: Mapping[str, BandTable], dr: int, modifier: int = 0
     return tables["improve-position"].check("engineering.improve-position", tuple(mods))
 
 
-def direct_fire(tables: Mapping[str, BandTable], strength: int, modifier: int = 0) -> Check:
-    """Battlefront fire resolution (house default): d10 + attack strength + modifiers."""
+def direct_fire(
+    tables: Mapping[str, BandTable],
+    strength: int,
+    modifier: int = 0,
+    extra: tuple[Modifier, ...] = (),
+) -> Check:
+    """Battlefront fire resolution (house default): d10 + attack strength + modifiers; `extra`
+    are modifiers other rules add (such as a fort's armour, ENG-FORT-05)."""
     mods = [Modifier("attack strength", strength, "BF-DEFAULT-FIRE")]
     if modifier:
         mods.append(Modifier("declared modifiers", modifier, "BF-DEFAULT-FIRE"))
-    return tables["direct-fire"].check("engineering.direct-fire", tuple(mods))
+    return tables["direct-fire"].check("engineering.direct-fire", (*mods, *extra))
 
 
 def check_defs(tables: Mapping[str, BandTable] = DEFAULT_TABLES) -> tuple[CheckDef, ...]:

@@ -3,17 +3,24 @@
 A demolition and its preparation are known only to its side (and the umpire) until revealed.
 An enemy addresses only demolitions its side knows of; one it does not know reads exactly like
 one that does not exist.
+
+Targets of a particular kind (a bridge, a fort) add their own rules through a `DemolitionKind`
+that a topic exports in `DEMOLITION_KINDS`: refusals, an improve position roll per preparation,
+and what a successful demolition does. The d10, the dud and the secrecy stay here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from msgspec.structs import replace
 
-from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.core.checks import Check, CheckResult
 from kriegsspiel.core.geometry import Measure
 from kriegsspiel.core.seats import UMPIRE, only
+from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering import checks
 from kriegsspiel.rulesets.engineering.base import (
@@ -42,6 +49,7 @@ class Prepare(Act, frozen=True, tag="prepare"):
 
     unit: str
     demolition: str
+    distance: float | None = None  # declared, where the kind of target limits the distance
 
 
 class Demolish(Act, frozen=True, tag="demolish"):
@@ -49,6 +57,7 @@ class Demolish(Act, frozen=True, tag="demolish"):
 
     unit: str
     demolition: str
+    charges: int | None = None  # how many ready charges to fire, where a target takes several
 
 
 class RemoveDemolition(Act, frozen=True, tag="remove-demolition"):
@@ -113,6 +122,17 @@ class DemolitionRemoved(Ev, frozen=True, tag="demolition-removed"):
         return f"{self.unit} finds no charge at {self.demolition}"
 
 
+class PreparationRolled(Ev, frozen=True, tag="preparation-rolled"):
+    """The improve position roll of one preparation, where the target needs one (ENG-BRIDGE-26)."""
+
+    demolition: str
+    unit: str
+    result: CheckResult
+
+    def text(self) -> str:
+        return f"{self.unit} prepares {self.demolition}: {self.result.explain()}"
+
+
 class Revealed(Ev, frozen=True, tag="revealed"):
     demolition: str
     side: str
@@ -121,6 +141,70 @@ class Revealed(Ev, frozen=True, tag="revealed"):
 
     def text(self) -> str:
         return f"{self.side} learns of the demolition at {self.name or self.demolition}"
+
+
+# -- kinds of target ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DemolitionKind:
+    """What one kind of target adds to a plain demolition. Every part is optional."""
+
+    may_prepare: Callable[[Ctx, EngUnit, Demolition, Prepare], None] | None = None
+    preparation_check: Callable[[Ctx, EngUnit, Demolition], Check] | None = None
+    may_demolish: Callable[[Ctx, EngUnit, Demolition, Demolish], None] | None = None
+    effect_check: Callable[[Ctx, Demolition], Check] | None = None  # rolled with a success
+    # what a success does: (ctx, target, the effect check's result, preparations it had)
+    effect: Callable[[Ctx, Demolition, CheckResult | None, int], None] | None = None
+    may_remove: Callable[[Ctx, EngUnit, Demolition], None] | None = None
+    crews: tuple[str, ...] = ()  # traits besides engineer that may prepare and fire it (WIRE-08)
+
+
+PLAIN = DemolitionKind()
+
+
+def kind_of(ctx: Ctx, demo: Demolition) -> DemolitionKind:
+    kind: DemolitionKind = ctx.demolition_kinds.get(demo.kind, PLAIN)
+    return kind
+
+
+def with_demolition(
+    state: EngState,
+    demo_id: str,
+    side: str,
+    name: str,
+    position: Point | None,
+    required: int,
+    *,
+    prepared: bool = False,
+    known_to: tuple[str, ...] = (),
+    kind: str = "",
+    stacks: bool = False,
+) -> EngState:
+    """Add a demolition target and its preparation task (for a topic's SETUP)."""
+    task_id = f"prepare:{demo_id}"
+    task = Task(
+        task_id,
+        "demolition",
+        f"prepare {name or demo_id}",
+        side,
+        required,
+        target=demo_id,
+        progress=required if prepared else 0,
+        status="complete" if prepared else "open",
+    )
+    demo = Demolition(
+        demo_id,
+        side,
+        name,
+        position,
+        task_id,
+        prepared,
+        tuple(sorted(known_to)),
+        kind=kind,
+        stacks=stacks,
+    )
+    return _demo(state, demo, **{task_id: task})
 
 
 # -- what a side may address ----------------------------------------------------------------------
@@ -138,9 +222,10 @@ def knows(seat: str, demo: Demolition) -> bool:
     return seat in (UMPIRE, demo.side) or seat in demo.known_to
 
 
-def _engineer_only(spec: EngUnit, what: str) -> None:
-    """AMB-ENG-44: one engineer trait grants demolition eligibility."""
-    if not spec.is_engineer:
+def _engineer_only(spec: EngUnit, what: str, kind: DemolitionKind = PLAIN) -> None:
+    """AMB-ENG-44: one engineer trait grants demolition eligibility (and the kind's `crews`,
+    such as assault troops blowing wire, ENG-WIRE-08)."""
+    if not spec.is_engineer and not set(kind.crews) & set(spec.traits):
         raise RuleViolation(
             "AMB-ENG-44", f"only engineer units may {what}; {spec.label} is not one"
         )
@@ -156,16 +241,22 @@ def prepare(ctx: Ctx, action: Prepare) -> None:
     spec = own(state, ctx.seat, action.unit)
     may_engineer(state, spec)
     demo = known(state, spec.side, action.demolition)
-    _engineer_only(spec, "prepare a demolition")
+    kind = kind_of(ctx, demo)
+    _engineer_only(spec, "prepare a demolition", kind)
     label = demo.name or demo.id
     if demo.side != spec.side:
         raise RuleViolation("ENG-DEMO-03", f"{label} is not {spec.side}'s to prepare")
     if demo.destroyed:
         raise RuleViolation("ENG-DEMO-03", f"{label} is already destroyed")
-    if demo.prepared:
+    if demo.prepared and not demo.stacks:
         raise RuleViolation("ENG-DEMO-03", f"{label} is already prepared")
-    may_work_on(state, spec, demo.task)
-    declare(ctx, spec, "prepare", demo.id, only(spec.side))
+    if kind.may_prepare is not None:
+        kind.may_prepare(ctx, spec, demo, action)
+    if not demo.stacks:  # charges that stack may be added by any eligible unit (AMB-ENG-36)
+        may_work_on(state, spec, demo.task)
+    check = kind.preparation_check(ctx, spec, demo) if kind.preparation_check else None
+    sealed = ctx.roll(check) if check is not None else None
+    declare(ctx, spec, "prepare", demo.id, only(spec.side), sealed=sealed)
 
 
 def demolish(ctx: Ctx, action: Demolish) -> None:
@@ -176,13 +267,19 @@ def demolish(ctx: Ctx, action: Demolish) -> None:
     spec = own(state, ctx.seat, action.unit)
     may_engineer(state, spec, "demolition action")
     demo = known(state, spec.side, action.demolition)
-    _engineer_only(spec, "take a demolition action")
+    kind = kind_of(ctx, demo)
+    _engineer_only(spec, "take a demolition action", kind)
     if demo.side != spec.side:
         raise RuleViolation("ENG-DEMO-02", f"{demo.id} is not {spec.side}'s demolition")
+    if kind.may_demolish is not None:
+        kind.may_demolish(ctx, spec, demo, action)
     if not demo.prepared:
         raise RuleViolation("ENG-DEMO-02", f"{demo.name or demo.id} is not prepared for demolition")
     sealed = ctx.roll(checks.demolition(ctx.tables))
-    declare(ctx, spec, "demolish", demo.id, only(spec.side), sealed=sealed)
+    more: tuple[CheckResult, ...] = ()
+    if sealed.outcome == "success" and kind.effect_check is not None:
+        more = (ctx.roll(kind.effect_check(ctx, demo)),)
+    declare(ctx, spec, "demolish", demo.id, only(spec.side), sealed=sealed, more_sealed=more)
 
 
 def remove(ctx: Ctx, action: RemoveDemolition) -> None:
@@ -197,6 +294,9 @@ def remove(ctx: Ctx, action: RemoveDemolition) -> None:
         raise RuleViolation(
             "ENG-DEMO-07", f"{demo.name or demo.id} is not prepared; there is nothing to remove"
         )
+    kind = kind_of(ctx, demo)
+    if kind.may_remove is not None:
+        kind.may_remove(ctx, spec, demo)
     me = state.units[spec.id]
     if me.emplaced_at is None or me.emplaced_at >= state.player_turn:
         raise RuleViolation(
@@ -231,26 +331,38 @@ def _resolve_prepare(ctx: Ctx) -> None:
     pending = ctx.state.pending
     assert pending is not None
     demo = ctx.state.demolitions[pending.target]
-    if progress(ctx, demo.task, pending.unit, only(demo.side)):
+    if pending.roll is not None:  # an improve position roll decides this preparation
+        rolled = PreparationRolled(demolition=demo.id, unit=pending.unit, result=pending.roll)
+        ctx.emit(rolled, only(demo.side))
+        if pending.roll.outcome != "success":
+            return
+    if progress(ctx, demo.task, pending.unit, only(demo.side)) and not demo.prepared:
         ctx.emit(DemolitionPrepared(demolition=demo.id), only(demo.side))
 
 
 def _resolve_demolish(ctx: Ctx) -> None:
     """ENG-DEMO-05/06 with AMB-ENG-07: a dud unprepares the target; `dud_resets` says how much
-    preparation is lost (`all`, the default, or `one` charge)."""
+    preparation is lost (`all`, the default, or `one` charge; charges that stack all go,
+    AMB-ENG-36)."""
     state = ctx.state
     pending = state.pending
     assert pending is not None
     assert pending.roll is not None
     demo = state.demolitions[pending.target]
     task = state.tasks[demo.task]
-    left = 0 if state.scenario.options.dud_resets == "all" else task.required - 1
+    resets_all = state.scenario.options.dud_resets == "all" or demo.stacks
+    left = 0 if resets_all else task.required - 1
     fired = DemolitionFired(
         demolition=demo.id, unit=pending.unit, result=pending.roll, progress_left=left
     )
     ctx.emit(fired, only(demo.side))  # a dud makes no bang: only its side learns of it
-    if pending.roll.outcome == "success":
+    if pending.roll.outcome != "success":
+        return
+    if not demo.stacks:  # stacked charges are spent, not the target: the kind says what happens
         ctx.emit(Demolished(demolition=demo.id, name=demo.name, position=demo.position))
+    effect = kind_of(ctx, demo).effect
+    if effect is not None:
+        effect(ctx, demo, pending.rolls[0] if pending.rolls else None, task.progress)
 
 
 def _resolve_remove(ctx: Ctx) -> None:
@@ -284,9 +396,9 @@ def _prepared(state: EngState, e: DemolitionPrepared) -> EngState:
 
 def _fired(state: EngState, e: DemolitionFired) -> EngState:
     demo = state.demolitions[e.demolition]
-    destroyed = e.result.outcome == "success"
+    destroyed = e.result.outcome == "success" and not demo.stacks
     task = state.tasks[demo.task]
-    new_task = task if destroyed else task.set_progress(e.progress_left)
+    new_task = task if destroyed else task.set_progress(0 if demo.stacks else e.progress_left)
     return _demo(state, replace(demo, prepared=False, destroyed=destroyed), **{demo.task: new_task})
 
 
@@ -311,6 +423,7 @@ PERFORMERS: dict[type[Any], Performer] = {
 }
 APPLIERS: dict[type[Any], Applier] = {
     DemolitionPrepared: _prepared,
+    PreparationRolled: lambda state, _: state,
     DemolitionFired: _fired,
     Demolished: lambda state, _: state,
     DemolitionRemoved: _removed,

@@ -6,10 +6,12 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.core.checks import CheckResult, Modifier
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering import checks
 from kriegsspiel.rulesets.engineering.base import (
+    AFTER_HIT,
+    FIRE_AT,
     Act,
     Applier,
     Ctx,
@@ -21,6 +23,7 @@ from kriegsspiel.rulesets.engineering.base import (
     phase_text,
     unit,
 )
+from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import (
     STATUS_ORDER,
     EngState,
@@ -54,6 +57,22 @@ def fire(ctx: Ctx, action: Fire) -> None:
     not_waiting(state)
     spec = own(state, ctx.seat, action.unit)
     target = unit(state, action.target)
+    may_fire(state, spec)
+    if target.side == spec.side or state.units[target.id].status == "knocked-out":
+        raise RuleViolation("BF-FIRE", f"{target.label} is not a target for {spec.label}")
+    if target.target_class not in spec.attack:
+        raise RuleViolation(
+            "BF-FIRE", f"{spec.label} has no attack strength against {target.target_class} targets"
+        )
+    strength = spec.attack[target.target_class]
+    extra = fire_modifiers(ctx, spec, target.id, indirect=False)
+    result = ctx.roll(checks.direct_fire(ctx.tables, strength, action.modifier, extra))
+    ctx.emit(Fired(unit=spec.id, target=target.id, phase=state.phase, result=result))
+    ctx.run(AFTER_HIT, target.id, result.outcome)
+
+
+def may_fire(state: EngState, spec: EngUnit) -> None:
+    """BF-SEQ, BF-FIRE: once per fire phase; ENG-ACT-04: no offensive fire after engineering."""
     if state.phase == "maneuver" or spec.side != acting_side(state):
         raise RuleViolation("BF-SEQ", f"{spec.label} cannot fire in the {phase_text(state)}")
     me = state.units[spec.id]
@@ -65,15 +84,13 @@ def fire(ctx: Ctx, action: Fire) -> None:
         )
     if state.stamp in me.fires:
         raise RuleViolation("BF-FIRE", f"{spec.label} already fired in this phase")
-    if target.side == spec.side or state.units[target.id].status == "knocked-out":
-        raise RuleViolation("BF-FIRE", f"{target.label} is not a target for {spec.label}")
-    if target.target_class not in spec.attack:
-        raise RuleViolation(
-            "BF-FIRE", f"{spec.label} has no attack strength against {target.target_class} targets"
-        )
-    strength = spec.attack[target.target_class]
-    result = ctx.roll(checks.direct_fire(ctx.tables, strength, action.modifier))
-    ctx.emit(Fired(unit=spec.id, target=target.id, phase=state.phase, result=result))
+
+
+def fire_modifiers(
+    ctx: Ctx, firer: EngUnit, target: str, *, indirect: bool
+) -> tuple[Modifier, ...]:
+    """What other topics add to (or forbid in) fire at `target`: the FIRE_AT hooks."""
+    return tuple(m for mods in ctx.run(FIRE_AT, firer, target, indirect) for m in mods)
 
 
 def mark_fired(state: EngState, unit_id: str) -> EngState:

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
 from kriegsspiel.core.tables import tables_from_mapping
 from kriegsspiel.errors import InputError
+from kriegsspiel.rulesets.engineering.bridge_specs import BridgeSpec, BridgingSpec, validate_bridges
 from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES
+from kriegsspiel.rulesets.engineering.fort_specs import FortSpec, validate_forts
+from kriegsspiel.rulesets.engineering.obstacle_effects import effect_rows
+from kriegsspiel.rulesets.engineering.obstacle_specs import (
+    AtObstacleSpec,
+    BocageSpec,
+    DitchSpec,
+    MinefieldSpec,
+    PlatoonSpec,
+    RoadblockSpec,
+    WireSpec,
+    validate_obstacles,
+)
+from kriegsspiel.rulesets.engineering.traits import AVRE_ENGINEER, validate_traits
 from kriegsspiel.scenario.model import Id, Point, ScenarioBase, UnitSpec
 
 UnitKind = Literal["troops", "gun", "soft-vehicle", "armoured-vehicle"]
@@ -28,6 +42,9 @@ class EngUnit(UnitSpec, frozen=True, forbid_unknown_fields=True):
     actions: Annotated[int, msgspec.Meta(ge=0, le=4)] = 2
     speed: float | None = None
     attack: dict[TargetClass, int] = {}
+    card: str = ""  # the base-game unit card, such as BR-13 (the AVRE) or US-02 (a Sherman)
+    capacity: Annotated[int, msgspec.Meta(ge=0)] = 0  # transport capacity in T (ENG-BRIDGE-05)
+    close_combat: int = 0  # the card's close combat modifier
 
     @property
     def target_class(self) -> TargetClass:
@@ -35,7 +52,8 @@ class EngUnit(UnitSpec, frozen=True, forbid_unknown_fields=True):
 
     @property
     def is_engineer(self) -> bool:
-        return ENGINEER in self.traits
+        """AMB-ENG-44; AMB-ENG-41: an AVRE the scenario lets act as combat engineers counts."""
+        return ENGINEER in self.traits or AVRE_ENGINEER in self.traits
 
 
 class DemolitionSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -65,12 +83,32 @@ class TaskSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class EngOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     dud_resets: Literal["all", "one"] = "all"
     allow_task_handover_any: bool = False
+    idf_vs_fort_occupants: Literal["none", "capped", "full"] = "capped"  # AMB-ENG-30
+    dive_bombers_vs_forts: bool = False  # ENG-FORT-15: the scenario allows dive bombers
+    rough_water: bool = False  # ENG-FUNNY-06
+    dug_in_gun_modifier: int = -2  # BF-DEFAULT-DUGIN-GUN: direct fire at a pontoon span
+    mixed_single_roll: bool = False  # AMB-ENG-09: vehicles roll once, against the denser part
+    umpire_passage_rolls: bool = False  # ENG-MINE-30: secret rolls, dummies always traversed
+    strict_mixed_densities: bool = False  # AMB-ENG-08: a mixed field's densities must differ
+    lane_width: Annotated[float, msgspec.Meta(gt=0)] = 1.0  # AMB-ENG-14: one vehicle wide
+    idf_dug_in_modifier: int = -1  # BF-DEFAULT-DUGIN: IDF at dug-in troops (a minefield)
 
 
 class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
     units: tuple[EngUnit, ...] = ()
     demolitions: tuple[DemolitionSpec, ...] = ()
     tasks: tuple[TaskSpec, ...] = ()
+    bridges: tuple[BridgeSpec, ...] = ()
+    bridging: tuple[BridgingSpec, ...] = ()
+    forts: tuple[FortSpec, ...] = ()
+    minefields: tuple[MinefieldSpec, ...] = ()  # ENG-MINE-10..18
+    wire: tuple[WireSpec, ...] = ()  # ENG-WIRE-01
+    ditches: tuple[DitchSpec, ...] = ()  # ENG-DITCH-01, -18, -19
+    at_obstacles: tuple[AtObstacleSpec, ...] = ()  # ENG-OBST-01
+    bocage: tuple[BocageSpec, ...] = ()  # ENG-BOCAGE
+    roadblocks: tuple[RoadblockSpec, ...] = ()  # ENG-ROAD
+    platoons: tuple[PlatoonSpec, ...] = ()  # ENG-MINE-20: engineer platoons' mines
+    terrain_effects: dict[str, Any] = {}  # AMB-ENG-03: rows replacing obstacle_effects.toml
     options: EngOptions = EngOptions()  # type: ignore[assignment]
     turns: PositiveInt | None = None
 
@@ -86,6 +124,18 @@ class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
             if ident in ids:
                 raise InputError(f"{where}: {section}[{i}].id", f"id {ident!r} is used twice")
             ids.add(ident)
+        named = [("bridges", i, b.id) for i, b in enumerate(self.bridges)]
+        named += [("bridging", i, e.id) for i, e in enumerate(self.bridging)]
+        named += [("forts", i, f.id) for i, f in enumerate(self.forts)]
+        named += [("forts", i, f"{f.id}-charges") for i, f in enumerate(self.forts)]
+        named += [("bridges", i, f"{b.id}-charges") for i, b in enumerate(self.bridges)]
+        for section, i, ident in named:
+            if ident in ids:
+                raise InputError(f"{where}: {section}[{i}].id", f"id {ident!r} is used twice")
+            ids.add(ident)
+        self._validate_works(where, sides)
+        validate_obstacles(self, where, ids)
+        effect_rows(self.terrain_effects, f"{where}: terrain_effects")
         self._validate_tables(where)
         for i, demo in enumerate(self.demolitions):
             for side in demo.known_to:
@@ -93,6 +143,14 @@ class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
                     raise InputError(
                         f"{where}: demolitions[{i}].known_to", f"unknown side {side!r}"
                     )
+
+    def _validate_works(self, where: str, sides: set[str]) -> None:
+        """Bridges, bridging equipment, forts and special vehicles (ENG-BRIDGE, -FORT, -FUNNY)."""
+        terrain = {t.id: t for t in self.terrain}
+        carriers = {u.id: (u.side, u.kind, u.capacity) for u in self.units}
+        validate_bridges(self.bridges, self.bridging, sides, terrain, carriers, where)
+        validate_forts(self.forts, sides, {u.id: u.side for u in self.units}, where)
+        validate_traits(self.units, where)
 
     def _validate_tables(self, where: str) -> None:
         """Replacement tables must replace a known table and keep its outcomes."""

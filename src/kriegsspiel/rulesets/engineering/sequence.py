@@ -9,6 +9,9 @@ from msgspec.structs import replace
 from kriegsspiel.core.geometry import Measure
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
+    MAY_MOVE,
+    MOVED,
+    PHASE_ENDS,
     Act,
     Applier,
     Ctx,
@@ -23,6 +26,7 @@ from kriegsspiel.rulesets.engineering.base import (
     umpire_only,
     unit,
 )
+from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import (
     PHASES,
     EngState,
@@ -112,6 +116,7 @@ def end_phase(ctx: Ctx, _: EndPhase) -> None:
     not_waiting(state)
     if ctx.seat not in ("umpire", acting_side(state)):
         raise RuleViolation("BF-SEQ", f"the {phase_text(state)} is {acting_side(state)}'s to end")
+    ctx.run(PHASE_ENDS)
     index = PHASES.index(state.phase)
     if index + 1 < len(PHASES):
         ctx.emit(PhaseBegan(turn=state.turn, side=state.phasing, phase=PHASES[index + 1]))
@@ -123,12 +128,8 @@ def end_phase(ctx: Ctx, _: EndPhase) -> None:
     ctx.emit(PhaseBegan(turn=turn, side=state.order[player], phase=PHASES[0]))
 
 
-def maneuver(ctx: Ctx, action: Move | Emplace) -> None:
-    """BF-ACT, BF-MOVE; and ENG-ACT-03: nothing else in a turn with an engineering action."""
-    state = ctx.state
-    not_waiting(state)
-    spec = own(state, ctx.seat, action.unit)
-    what = "moves" if isinstance(action, Move) else "emplaces"
+def may_maneuver(state: EngState, spec: EngUnit, what: str) -> None:
+    """BF-SEQ, BF-ACT; and ENG-ACT-03: nothing else in a turn with an engineering action."""
     in_maneuver(state, spec, "BF-SEQ", f"{spec.label} {what}")
     if state.units[spec.id].engineering_at == state.player_turn:
         raise RuleViolation(
@@ -137,6 +138,14 @@ def maneuver(ctx: Ctx, action: Move | Emplace) -> None:
         )
     if state.actions_left(spec.id) < 1:
         raise RuleViolation("BF-ACT", f"{spec.label} has no actions left this turn")
+
+
+def maneuver(ctx: Ctx, action: Move | Emplace) -> None:
+    """BF-ACT, BF-MOVE; other topics may refuse a move or follow it up (hooks)."""
+    state = ctx.state
+    not_waiting(state)
+    spec = own(state, ctx.seat, action.unit)
+    may_maneuver(state, spec, "moves" if isinstance(action, Move) else "emplaces")
     if isinstance(action, Emplace):
         ctx.emit(Emplaced(unit=spec.id))
         return
@@ -145,7 +154,10 @@ def maneuver(ctx: Ctx, action: Move | Emplace) -> None:
         raise RuleViolation(
             "BF-MOVE", f'{spec.label} moves at most {spec.speed:g}" per action, not {dist}'
         )
+    ctx.run(MAY_MOVE, spec, action.to, dist)
+    frm = state.units[spec.id].position
     ctx.emit(Moved(unit=spec.id, to=action.to, distance=dist))
+    ctx.run(MOVED, spec, frm, action.to)
 
 
 def set_status(ctx: Ctx, action: SetStatus) -> None:
@@ -157,7 +169,8 @@ def set_status(ctx: Ctx, action: SetStatus) -> None:
 # -- folding --------------------------------------------------------------------------------------
 
 
-def _use_action(state: EngState, u: UnitState) -> UnitState:
+def use_action(state: EngState, u: UnitState) -> UnitState:
+    """BF-ACT: one of the unit's actions this player turn is spent."""
     used = u.actions_used if u.actions_at == state.player_turn else 0
     return replace(u, actions_at=state.player_turn, actions_used=used + 1)
 
@@ -167,13 +180,13 @@ def _phase_began(state: EngState, e: PhaseBegan) -> EngState:
 
 
 def _moved(state: EngState, e: Moved) -> EngState:
-    u = _use_action(state, state.units[e.unit])
+    u = use_action(state, state.units[e.unit])
     u = replace(u, position=e.to, emplaced_at=None, moved_at=state.player_turn)
     return with_unit(state, e.unit, u)
 
 
 def _emplaced(state: EngState, e: Emplaced) -> EngState:
-    u = _use_action(state, state.units[e.unit])
+    u = use_action(state, state.units[e.unit])
     return with_unit(state, e.unit, replace(u, emplaced_at=state.player_turn))
 
 

@@ -8,7 +8,22 @@ import msgspec
 
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.tasks import Task
+from kriegsspiel.rulesets.engineering.obstacle_state import (
+    Footing,
+    Kit,
+    Laying,
+    Minefield,
+    MineLane,
+    Obstacle,
+)
 from kriegsspiel.rulesets.engineering.scenario import EngScenario, EngUnit
+from kriegsspiel.rulesets.engineering.works_state import (
+    BridgeState,
+    Equipment,
+    FortState,
+    FunnyState,
+    Lane,
+)
 from kriegsspiel.scenario.model import Point
 
 __all__ = ["Point"]
@@ -47,6 +62,9 @@ class Demolition(msgspec.Struct, frozen=True):
     prepared: bool
     known_to: tuple[str, ...]
     destroyed: bool = False
+    kind: str = ""  # a key of DEMOLITION_KINDS ("" for a plain target)
+    target: str = ""  # the obstacle or minefield a charge is laid on (ENG-MINE-36, ENG-WIRE-09…)
+    stacks: bool = False  # charges accumulate and go off together, the target remains (forts)
 
 
 class Pending(msgspec.Struct, frozen=True):
@@ -57,6 +75,7 @@ class Pending(msgspec.Struct, frozen=True):
     target: str = ""
     params: dict[str, Any] = {}
     roll: CheckResult | None = None  # a roll made on declaration, applied when resolved
+    rolls: tuple[CheckResult, ...] = ()  # further rolls sealed with it
     cancelled: bool = False
     fired: tuple[str, ...] = ()  # enemy units that took opportunity fire at it
 
@@ -72,6 +91,18 @@ class EngState(msgspec.Struct, frozen=True):
     demolitions: dict[str, Demolition]
     pending: Pending | None = None
     over: bool = False
+    bridges: dict[str, BridgeState] = {}  # ENG-BRIDGE
+    bridging: dict[str, Equipment] = {}  # ENG-BRIDGE-04..09
+    forts: dict[str, FortState] = {}  # ENG-FORT
+    lanes: dict[str, Lane] = {}  # ENG-FUNNY-13, -19
+    funnies: dict[str, FunnyState] = {}  # ENG-FUNNY, by unit id
+    minefields: dict[str, Minefield] = {}  # ENG-MINE, by section
+    mine_lanes: dict[str, MineLane] = {}  # ENG-MINE-33..41
+    layings: dict[str, Laying] = {}  # ENG-MINE-19..24: sections being laid, by section
+    mine_supply: dict[str, int] = {}  # ENG-MINE-20: sections of mines left, by platoon
+    obstacles: dict[str, Obstacle] = {}  # ENG-WIRE, -DITCH, -OBST, -BOCAGE, -ROAD
+    footing: dict[str, Footing] = {}  # by unit id: inside, bogged at, exposed on obstacles
+    kit: dict[str, Kit] = {}  # by unit id: flails and fascines
 
     @property
     def order(self) -> tuple[str, ...]:

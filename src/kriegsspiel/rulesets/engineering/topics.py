@@ -1,7 +1,8 @@
 """The topics of the `engineering` ruleset, composed: one dispatch for actions, events and work.
 
 To add a topic, write a module with `PERFORMERS`, `APPLIERS` (and `RESOLVERS` for new kinds of
-engineering work) and list it in `TOPICS`.
+engineering work, `HOOKS`, `DEMOLITION_KINDS`, and `SETUP` to add its records to the initial
+state) and list it in `TOPICS`.
 """
 
 from __future__ import annotations
@@ -14,11 +15,79 @@ from kriegsspiel.core.log import Record
 from kriegsspiel.core.ruleset import Roll
 from kriegsspiel.core.tables import BandTable
 from kriegsspiel.errors import RuleViolation
-from kriegsspiel.rulesets.engineering import demolitions, fire, sequence, work
-from kriegsspiel.rulesets.engineering.base import Act, Applier, Ctx, Ev, Performer, Resolver
+from kriegsspiel.rulesets.engineering import (
+    arks,
+    bobbins,
+    bocage,
+    bridge_attacks,
+    bridges,
+    bridging,
+    charges,
+    clearing,
+    close_combat,
+    congers,
+    crossing,
+    dd_tanks,
+    demolitions,
+    ditches,
+    dozers,
+    feature_fire,
+    features,
+    fire,
+    fort_charges,
+    forts,
+    minefields,
+    obstacles,
+    passage,
+    roadblocks,
+    sequence,
+    spans,
+    wire,
+    work,
+)
+from kriegsspiel.rulesets.engineering.base import (
+    Act,
+    Applier,
+    Ctx,
+    Ev,
+    Hook,
+    Performer,
+    Resolver,
+)
 from kriegsspiel.rulesets.engineering.state import EngState
 
-TOPICS: tuple[ModuleType, ...] = (sequence, work, demolitions, fire)
+TOPICS: tuple[ModuleType, ...] = (
+    sequence,
+    work,
+    demolitions,
+    fire,
+    # minefields, wire, ditches, AT obstacles, bocage, roadblocks (issue 3)
+    features,
+    minefields,
+    passage,
+    crossing,
+    charges,
+    clearing,
+    wire,
+    ditches,
+    obstacles,
+    dozers,
+    bocage,
+    roadblocks,
+    # bridges, fortifications and Hobart's Funnies (issue 4)
+    bridges,
+    bridging,
+    spans,
+    bridge_attacks,
+    forts,
+    fort_charges,
+    feature_fire,
+    close_combat,
+    arks,
+    dd_tanks,
+    bobbins,
+    congers,
+)
 
 
 def _merge(name: str) -> dict[Any, Any]:
@@ -34,10 +103,32 @@ def _merge(name: str) -> dict[Any, Any]:
 PERFORMERS: dict[type[Any], Performer] = _merge("PERFORMERS")
 APPLIERS: dict[type[Any], Applier] = _merge("APPLIERS")
 RESOLVERS: dict[str, Resolver] = _merge("RESOLVERS")
+DEMOLITION_KINDS: dict[str, Any] = _merge("DEMOLITION_KINDS")
+
+
+def _gather_hooks() -> dict[str, tuple[Hook, ...]]:
+    """Every topic's hooks, per hook name, in TOPICS order."""
+    hooks: dict[str, tuple[Hook, ...]] = {}
+    for topic in TOPICS:
+        for name, hook in getattr(topic, "HOOKS", {}).items():
+            hooks[name] = (*hooks.get(name, ()), hook)
+    return hooks
+
+
+HOOKS: dict[str, tuple[Hook, ...]] = _gather_hooks()
 
 # msgspec decodes by tag from these unions; static typing uses the Act and Ev bases.
 Action: Any = Union[tuple(PERFORMERS)]  # noqa: UP007
 Event: Any = Union[tuple(APPLIERS)]  # noqa: UP007
+
+
+def setup(state: EngState) -> EngState:
+    """The initial state with every topic's own records added (a topic's optional `SETUP`)."""
+    for topic in TOPICS:
+        step = getattr(topic, "SETUP", None)
+        if step is not None:
+            state = step(state)
+    return state
 
 
 def apply(state: EngState, event: Ev) -> EngState:
@@ -51,6 +142,15 @@ def perform(
         raise RuleViolation("SEATS", "the public table display cannot act")
     if state.over:
         raise RuleViolation("BF-SEQ", "the game is over")
-    ctx = Ctx(state, seat, roll, tables, APPLIERS, RESOLVERS)
+    ctx = Ctx(
+        state,
+        seat,
+        roll,
+        tables,
+        APPLIERS,
+        RESOLVERS,
+        hooks=HOOKS,
+        demolition_kinds=DEMOLITION_KINDS,
+    )
     PERFORMERS[type(action)](ctx, action)
     return ctx.records

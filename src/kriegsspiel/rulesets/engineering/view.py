@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.rulesets.engineering.obstacle_view import obstacle_view, unit_footing
 from kriegsspiel.rulesets.engineering.state import EngState
+from kriegsspiel.rulesets.engineering.works_view import funny_view, works_view
 
 
 def is_moving(state: EngState, unit_id: str) -> bool:
@@ -34,6 +36,14 @@ def view(state: EngState, seat: str) -> dict[str, Any]:
         "options": {
             "dud_resets": state.scenario.options.dud_resets,
             "allow_task_handover_any": state.scenario.options.allow_task_handover_any,
+            "idf_vs_fort_occupants": state.scenario.options.idf_vs_fort_occupants,
+            "dive_bombers_vs_forts": state.scenario.options.dive_bombers_vs_forts,
+            "rough_water": state.scenario.options.rough_water,
+            "mixed_single_roll": state.scenario.options.mixed_single_roll,
+            "umpire_passage_rolls": state.scenario.options.umpire_passage_rolls,
+            "strict_mixed_densities": state.scenario.options.strict_mixed_densities,
+            "lane_width": state.scenario.options.lane_width,
+            "idf_dug_in_modifier": state.scenario.options.idf_dug_in_modifier,
         },
         "terrain": [
             {"id": t.id, "kind": t.kind, "name": t.name, "points": [list(p) for p in t.points]}
@@ -48,6 +58,8 @@ def view(state: EngState, seat: str) -> dict[str, Any]:
         ],
         "pending": _pending(state, seat),
     }
+    out |= works_view(state, seat)
+    out |= obstacle_view(state, seat)
     return out
 
 
@@ -70,6 +82,8 @@ def _unit(state: EngState, seat: str, unit_id: str) -> dict[str, Any]:
         out["actions_left"] = state.actions_left(unit_id)
         out["engineering_this_turn"] = unit.engineering_at == state.player_turn
         out["attack"] = dict(spec.attack)
+    out |= funny_view(state, unit_id)
+    out |= unit_footing(state, unit_id)
     return out
 
 

@@ -17,6 +17,7 @@ from kriegsspiel.core.seats import EVERYONE, UMPIRE, Audience, only
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering import checks
 from kriegsspiel.rulesets.engineering.base import (
+    AFTER_HIT,
     Act,
     Applier,
     Ctx,
@@ -27,7 +28,7 @@ from kriegsspiel.rulesets.engineering.base import (
     not_waiting,
     own,
 )
-from kriegsspiel.rulesets.engineering.fire import hit, mark_fired
+from kriegsspiel.rulesets.engineering.fire import fire_modifiers, hit, mark_fired
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Pending, with_unit
 
@@ -195,12 +196,13 @@ def declare(
     audience: Audience,
     sealed: CheckResult | None = None,
     params: dict[str, Any] | None = None,
+    more_sealed: tuple[CheckResult, ...] = (),
 ) -> None:
     """Declare engineering work (ENG-ACT-08/09); resolve at once if no enemy can fire."""
     ctx.emit(EngineeringStarted(unit=spec.id, opportunity_for=ctx.state.other))
     ctx.emit(WorkDeclared(unit=spec.id, kind=kind, target=target, params=params or {}), audience)
-    if sealed is not None:
-        ctx.emit(RollSealed(unit=spec.id, result=sealed), only())
+    for result in (sealed, *more_sealed) if sealed is not None else ():
+        ctx.emit(RollSealed(unit=spec.id, result=result), only())
     if not opportunity_firers(ctx.state):
         resolve(ctx)
 
@@ -239,8 +241,10 @@ def opportunity_fire(ctx: Ctx, action: OpportunityFire) -> None:
         )
     target = state.spec(pending.unit)
     strength = spec.attack[target.target_class]
-    result = ctx.roll(checks.direct_fire(ctx.tables, strength, action.modifier))
+    extra = fire_modifiers(ctx, spec, target.id, indirect=False)
+    result = ctx.roll(checks.direct_fire(ctx.tables, strength, action.modifier, extra))
     ctx.emit(OpportunityFired(unit=spec.id, target=pending.unit, result=result))
+    ctx.run(AFTER_HIT, target.id, result.outcome)
     if not opportunity_firers(ctx.state):
         resolve(ctx)
 
@@ -319,8 +323,12 @@ def _declared(state: EngState, e: WorkDeclared) -> EngState:
 
 
 def _sealed(state: EngState, e: RollSealed) -> EngState:
-    assert state.pending is not None
-    return replace(state, pending=replace(state.pending, roll=e.result))
+    """The first sealed roll is `roll`; any more (such as a fort charge's attack) follow it."""
+    pending = state.pending
+    assert pending is not None
+    if pending.roll is None:
+        return replace(state, pending=replace(pending, roll=e.result))
+    return replace(state, pending=replace(pending, rolls=(*pending.rolls, e.result)))
 
 
 def _opportunity_fired(state: EngState, e: OpportunityFired) -> EngState:

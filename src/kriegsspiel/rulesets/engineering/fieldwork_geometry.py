@@ -1,0 +1,115 @@
+"""Terrain features as shapes for bridges, forts and the Funnies: gaps, crossings, deep water.
+
+A scenario's terrain feature is a point, a line (`line: true`) or a polygon, in inches. Where a
+rule needs a unit conformed to a gap (BF-CONFORM: within 1") and positions are not on record, the
+player declares the distance instead, as with footprints.py.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from shapely.geometry import LineString, Polygon
+from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry.base import BaseGeometry
+
+from kriegsspiel.core.geometry import Measure, distance
+from kriegsspiel.errors import InputError, RuleViolation
+from kriegsspiel.rulesets.engineering.state import EngState, Point
+from kriegsspiel.scenario.model import TerrainSpec
+
+# Deep water: a DD tank swims it, other units cannot enter it (ENG-FUNNY-03).
+WATER = frozenset({"water", "river", "sea", "lake", "deep-water"})
+CONFORM_REACH = 1.0  # BF-CONFORM
+_EPS = 1e-9
+
+
+def feature(state: EngState, feature_id: str | None) -> TerrainSpec | None:
+    return next((t for t in state.scenario.terrain if t.id == feature_id), None)
+
+
+@cache
+def shape(spec: TerrainSpec) -> BaseGeometry:
+    if len(spec.points) == 1:
+        return ShapelyPoint(spec.points[0])
+    if spec.line:
+        return LineString(spec.points)
+    return Polygon(spec.points)
+
+
+def path(frm: Point, to: Point) -> BaseGeometry:
+    return LineString([frm, to]) if frm != to else ShapelyPoint(frm)
+
+
+def crosses_at(frm: Point, to: Point, gap: TerrainSpec | None, at: Point, reach: float) -> bool:
+    """Whether a move from `frm` to `to` crosses `gap` within `reach` of `at` (or, with no gap
+    on record, passes within `reach` of `at`)."""
+    line = path(frm, to)
+    near = ShapelyPoint(at).buffer(reach + _EPS)
+    if gap is None or len(gap.points) < 2:
+        return bool(line.intersects(near))
+    return bool(line.intersection(shape(gap)).intersects(near))
+
+
+def gap_distance(
+    state: EngState, gap_id: str | None, site: Point | None, point: Point | None
+) -> float | None:
+    """How far `point` is from a gap: its terrain feature, else its `site`; None if unknown."""
+    gap = feature(state, gap_id)
+    if point is None or (gap is None and site is None):
+        return None
+    if gap is not None:
+        return round(float(shape(gap).distance(ShapelyPoint(point))), 4)
+    assert site is not None
+    return round(distance(point, site), 4)
+
+
+def conformed_to(
+    state: EngState,
+    unit_id: str,
+    gap_id: str | None,
+    site: Point | None,
+    declared: float | None,
+    rule: str,
+) -> Measure:
+    """BF-CONFORM: refuse (naming `rule`) unless the unit is within 1" of the gap, measured or
+    declared."""
+    if declared is not None and declared < 0:
+        raise InputError("distance", "a distance cannot be negative")
+    label = state.spec(unit_id).label
+    if declared is not None:
+        dist = Measure(declared, True)
+    else:
+        found = gap_distance(state, gap_id, site, state.units[unit_id].position)
+        if found is None:
+            raise RuleViolation(rule, f"no positions on record for {label}; declare distance=")
+        dist = Measure(found, False)
+    if dist.inches > CONFORM_REACH + _EPS:
+        raise RuleViolation(
+            rule, f'{label} must be conformed to {gap_id or site} (within 1"); it is {dist} away'
+        )
+    return dist
+
+
+def water(state: EngState) -> tuple[BaseGeometry, ...]:
+    return _water(state.scenario.terrain)
+
+
+@cache
+def _water(terrain: tuple[TerrainSpec, ...]) -> tuple[BaseGeometry, ...]:
+    return tuple(shape(t) for t in terrain if t.kind in WATER and not t.line and len(t.points) >= 3)
+
+
+def in_water(state: EngState, point: Point | None) -> bool:
+    """Whether a point lies inside deep water (the shore line counts as land)."""
+    if point is None:
+        return False
+    here = ShapelyPoint(point)
+    return any(w.contains(here) for w in water(state))
+
+
+def through_water(state: EngState, frm: Point | None, to: Point) -> bool:
+    """Whether any stretch of a move lies in deep water."""
+    line = path(frm, to) if frm is not None else ShapelyPoint(to)
+    end = ShapelyPoint(to)
+    return any(w.intersection(line).length > _EPS or w.contains(end) for w in water(state))

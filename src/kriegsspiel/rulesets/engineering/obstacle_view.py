@@ -1,0 +1,135 @@
+"""What each seat may know of minefields, lanes and obstacles, and of units at obstacles.
+
+A minefield section is shown in full to its side and the umpire; to an enemy side that knows it
+(spotted, or mines went off) only where it is, the same for a dummy as for real mines
+(ENG-MINE-27, -28); to the public table once every enemy side knows it. A side sees its own
+lanes and those through its own fields. Wire, ditches, AT obstacles, bocage and roadblocks are
+terrain everyone sees.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kriegsspiel.core.seats import PUBLIC, UMPIRE
+from kriegsspiel.rulesets.engineering.footprints import Footprint
+from kriegsspiel.rulesets.engineering.minefields import spotting_case
+from kriegsspiel.rulesets.engineering.obstacle_specs import FASCINE, FLAIL, default_platoon
+from kriegsspiel.rulesets.engineering.obstacle_state import Footing, Kit, Minefield, MineLane
+from kriegsspiel.rulesets.engineering.obstacles import cover
+from kriegsspiel.rulesets.engineering.state import EngState
+
+
+def footprint(fp: Footprint | None) -> dict[str, Any] | None:
+    if fp is None:
+        return None
+    return {
+        "centre": list(fp.centre),
+        "facing": fp.facing,
+        "length": fp.length,
+        "depth": fp.depth,
+        "corners": [[round(x, 4), round(y, 4)] for x, y in fp.corners()],
+    }
+
+
+def obstacle_view(state: EngState, seat: str) -> dict[str, Any]:
+    return {
+        "minefields": [
+            _minefield(state, seat, f) for f in state.minefields.values() if _sees(state, seat, f)
+        ],
+        "mine_lanes": [
+            _lane(lane) for lane in state.mine_lanes.values() if _sees_lane(state, seat, lane)
+        ],
+        "obstacles": [
+            {
+                "id": o.id,
+                "kind": o.kind,
+                "name": o.name,
+                "condition": o.condition,
+                "variant": o.variant,
+                "footprint": footprint(o.footprint),
+                "neutralised_by": o.work,
+                "needs": o.needed,
+                "fascine": o.fascine,
+                "culin_assisted_for": list(o.assisted_by),
+            }
+            for o in state.obstacles.values()
+        ],
+        "mine_supply": _supply(state, seat),
+    }
+
+
+def _sees(state: EngState, seat: str, field: Minefield) -> bool:
+    if seat in (UMPIRE, field.side) or seat in field.known_to:
+        return True
+    enemies = set(state.order) - {field.side}
+    return seat == PUBLIC and enemies <= set(field.known_to)
+
+
+def _minefield(state: EngState, seat: str, field: Minefield) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": field.id,
+        "side": field.side,
+        "footprint": footprint(field.footprint),
+    }
+    if seat not in (UMPIRE, field.side):
+        return out  # ENG-MINE-27: its dimensions, nothing of its mines
+    return out | {
+        "name": field.name,
+        "type": field.type,
+        "at": field.at,
+        "ap": field.ap,
+        "laid": field.laid,
+        "ground": list(field.ground),
+        "known_to": list(field.known_to),
+        "spotting": spotting_case(field) or "cannot be spotted (ENG-MINE-25)",
+    }
+
+
+def _sees_lane(state: EngState, seat: str, lane: MineLane) -> bool:
+    field = state.minefields.get(lane.section)
+    return seat in (UMPIRE, lane.side) or (field is not None and seat == field.side)
+
+
+def _lane(lane: MineLane) -> dict[str, Any]:
+    return {
+        "id": lane.id,
+        "section": lane.section,
+        "side": lane.side,
+        "kind": lane.kind,
+        "at": list(lane.at) if lane.at else None,
+        "width": lane.width,
+        "depth": lane.depth,
+        "rule": lane.rule,
+    }
+
+
+def _supply(state: EngState, seat: str) -> dict[str, int]:
+    """ENG-MINE-20: the mines a side's platoons still carry (its own, or all for the umpire)."""
+    sides = state.order if seat == UMPIRE else (seat,)
+    platoons = {p.id for p in state.scenario.platoons if p.side in sides}
+    platoons |= {default_platoon(side) for side in sides if side != PUBLIC}
+    return {p: n for p, n in sorted(state.mine_supply.items()) if p in platoons}
+
+
+def unit_footing(state: EngState, unit_id: str) -> dict[str, Any]:
+    """What anyone at the table sees of a unit at an obstacle: stuck, in it, showing its flank
+    (ENG-BOCAGE-01), the cover it has there (ENG-DITCH-06, ENG-OBST-04), its flail, its fascine."""
+    out: dict[str, Any] = {}
+    foot = state.footing.get(unit_id, Footing())
+    if foot.bogged:
+        out["bogged_at"] = foot.bogged
+    if foot.inside:
+        out["inside"] = foot.inside
+    if foot.exposed_at == state.player_turn:
+        out["armour_facing"] = "flank (breaching bocage, ENG-BOCAGE-01)"
+    cases = cover(state, unit_id)
+    if cases:
+        out["cover"] = [{"obstacle": o, "case": case, "rule": rule} for o, case, rule in cases]
+    spec = state.spec(unit_id)
+    kit = state.kit.get(unit_id, Kit())
+    if FLAIL in spec.traits:
+        out["flail"] = kit.flail
+    if FASCINE in spec.traits:
+        out["fascine"] = "dropped" if kit.fascine_dropped else "carried"
+    return out

@@ -1,0 +1,95 @@
+"""The state of bridges, bridging equipment, fortifications, lanes and Hobart's Funnies.
+
+Kept apart from state.py so that those records stay small; `EngState` holds them by id.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from kriegsspiel.scenario.model import Point
+
+PlayerTurn = tuple[int, int]  # (game turn, index of the phasing side), as in state.py
+
+
+class BridgeState(msgspec.Struct, frozen=True):
+    """A crossing: a pontoon, treadway or permanent bridge, a bridgelayer's bridge or an ARK."""
+
+    id: str
+    kind: str  # "pontoon", "treadway", "permanent", "bridgelayer" or "ark"
+    name: str
+    side: str | None  # who built it; None for a permanent bridge
+    obstacle: str | None  # the terrain feature it spans
+    position: Point | None
+    spans_required: int
+    spans_built: int
+    armour: int | None = None  # permanent bridges (ENG-BRIDGE-24)
+    swollen: bool = False  # ENG-BRIDGE-15
+    destroyed: bool = False
+    attempted_at: PlayerTurn | None = None  # the player turn of the last span attempt
+    vehicle: str | None = None  # the bridgelayer or ARK that laid it
+
+    @property
+    def complete(self) -> bool:
+        """ENG-BRIDGE-17: built when the spans placed equal the spans required."""
+        return not self.destroyed and self.spans_built >= self.spans_required
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+
+class Equipment(msgspec.Struct, frozen=True):
+    """One span of bridging equipment (AMB-ENG-26), loose or on its heavy truck."""
+
+    id: str
+    side: str
+    bridge: str | None  # the bridge it is meant for; any of its side's if None
+    position: Point | None
+    carried_by: str | None = None
+    destroyed: bool = False
+    placed: bool = False  # built into a span
+
+
+class FortState(msgspec.Struct, frozen=True):
+    """A fortification (or one element of a large one, ENG-FORT-06) and who is in it."""
+
+    id: str
+    side: str
+    name: str
+    armour: int
+    position: Point | None
+    occupants: tuple[str, ...] = ()
+    spotted_by: tuple[str, ...] = ()  # sides that have spotted it, not just suspected
+    rubble: bool = False  # its area is rubble (ENG-FORT-23, -25)
+    collapsed: bool = False  # ENG-FORT-23: killed, and its occupants with it
+
+    @property
+    def standing(self) -> bool:
+        return not (self.rubble or self.collapsed)
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+
+class Lane(msgspec.Struct, frozen=True):
+    """A lane made by a Funny: a Bobbin track-way or a Conger's cleared strip."""
+
+    id: str
+    kind: str  # "bobbin" or "conger"
+    made_by: str
+    path: tuple[Point, ...]  # the lane's centre line
+    width: float
+    obstacle: str | None = None  # the obstacle a Conger lane runs through
+
+
+class FunnyState(msgspec.Struct, frozen=True):
+    """What a special engineering vehicle has done with its equipment."""
+
+    skirts_dropped: bool = False  # DD: a normal Sherman from now on (ENG-FUNNY-04)
+    swam_at: PlayerTurn | None = None  # DD: moved amphibiously in this player turn
+    spent: tuple[str, ...] = ()  # single-use equipment used up: "bobbin", "conger"
+    bobbin_at: PlayerTurn | None = None  # Bobbin: the player turn it laid its lane
+    primed_on: str | None = None  # Conger: the obstacle its rocket and hose lie across
+    primed_at: PlayerTurn | None = None
