@@ -9,47 +9,18 @@ do not exist, in errors as everywhere else.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
-import msgspec
-
-from kriegsspiel.core.log import Record
-from kriegsspiel.core.ruleset import Roll
-from kriegsspiel.core.seats import EVERYONE, UMPIRE, Audience
+from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.core.topics import Act as Act
+from kriegsspiel.core.topics import Context
+from kriegsspiel.core.topics import Ev as Ev
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.abilities.state import AblState
 
-
-class Act(msgspec.Struct, frozen=True, tag_field="action", forbid_unknown_fields=True):
-    """An action as a seat asks for it."""
-
-
-class Ev(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
-    """An event of the log."""
-
-    def text(self) -> str:
-        return type(self).__name__
-
-
 Applier = Callable[[AblState, Any], AblState]
-
-
-@dataclass
-class Ctx:
-    """One action being performed: who asks, the dice, and the records so far."""
-
-    state: AblState
-    seat: str
-    roll: Roll
-    appliers: Mapping[type, Applier]
-    records: list[Record[Any]] = field(default_factory=list)
-
-    def emit(self, event: Ev, to: Audience = EVERYONE) -> None:
-        """Record an event for `to` and fold it into the running state."""
-        self.records.append(Record(event, to))
-        self.state = self.appliers[type(event)](self.state, event)
+Ctx = Context[AblState]
 
 
 Performer = Callable[[Ctx, Any], None]

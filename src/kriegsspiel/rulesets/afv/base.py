@@ -8,50 +8,28 @@ composes them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-import msgspec
 from msgspec.structs import replace
 
-from kriegsspiel.core.log import Record
-from kriegsspiel.core.ruleset import Roll
-from kriegsspiel.core.seats import EVERYONE, UMPIRE, Audience, only
+from kriegsspiel.core.seats import UMPIRE, Audience, only
+from kriegsspiel.core.topics import Act as Act
+from kriegsspiel.core.topics import Context
+from kriegsspiel.core.topics import Ev as Ev
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv.state import AfvState, Crewman, InPlay, Man, Vehicle
 from kriegsspiel.rulesets.afv.tables import AfvTables
 
-
-class Act(msgspec.Struct, frozen=True, tag_field="action", forbid_unknown_fields=True):
-    """An action as a seat asks for it."""
-
-
-class Ev(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
-    """An event of the log."""
-
-    def text(self) -> str:
-        return type(self).__name__
-
-
 Applier = Callable[[AfvState, Any], AfvState]
 
 
-@dataclass
-class Ctx:
-    """One action being performed: who asks, the dice, the tables, and the records so far."""
+@dataclass(kw_only=True)
+class Ctx(Context[AfvState]):
+    """One action being performed, with the ruleset's tables."""
 
-    state: AfvState
-    seat: str
-    roll: Roll
     tables: AfvTables
-    appliers: Mapping[type, Applier]
-    records: list[Record[Any]] = field(default_factory=list)
-
-    def emit(self, event: Ev, to: Audience = EVERYONE) -> None:
-        """Record an event for `to` and fold it into the running state."""
-        self.records.append(Record(event, to))
-        self.state = self.appliers[type(event)](self.state, event)
 
 
 Performer = Callable[[Ctx, Any], None]

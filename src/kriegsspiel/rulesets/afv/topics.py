@@ -6,12 +6,11 @@ To add a topic, write a module with `PERFORMERS` and `APPLIERS` and list it in `
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any, Union
+from typing import Any
 
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.ruleset import Roll
-from kriegsspiel.core.seats import PUBLIC
-from kriegsspiel.errors import RuleViolation
+from kriegsspiel.core.topics import Topics, refuse_public
 from kriegsspiel.rulesets.afv import (
     ammo,
     bailing,
@@ -27,7 +26,7 @@ from kriegsspiel.rulesets.afv import (
     umpire,
     vision,
 )
-from kriegsspiel.rulesets.afv.base import Act, Applier, Ctx, Ev, Performer
+from kriegsspiel.rulesets.afv.base import Act, Ctx, Ev
 from kriegsspiel.rulesets.afv.state import AfvState
 from kriegsspiel.rulesets.afv.tables import AfvTables
 
@@ -48,33 +47,20 @@ TOPICS: tuple[ModuleType, ...] = (
 )
 
 
-def _merge(name: str) -> dict[Any, Any]:
-    merged: dict[Any, Any] = {}
-    for topic in TOPICS:
-        for key, value in getattr(topic, name, {}).items():
-            if key in merged:
-                raise AssertionError(f"{name}: {key!r} is registered twice")
-            merged[key] = value
-    return merged
-
-
-PERFORMERS: dict[type[Any], Performer] = _merge("PERFORMERS")
-APPLIERS: dict[type[Any], Applier] = _merge("APPLIERS")
-
-# msgspec decodes by tag from these unions; static typing uses the Act and Ev bases.
-Action: Any = Union[tuple(PERFORMERS)]  # noqa: UP007
-Event: Any = Union[tuple(APPLIERS)]  # noqa: UP007
+COMPOSED: Topics[AfvState] = Topics(TOPICS)
+PERFORMERS = COMPOSED.performers
+APPLIERS = COMPOSED.appliers
+Action: Any = COMPOSED.action_type
+Event: Any = COMPOSED.event_type
 
 
 def apply(state: AfvState, event: Ev) -> AfvState:
-    return APPLIERS[type(event)](state, event)
+    return COMPOSED.apply(state, event)
 
 
 def perform(
     state: AfvState, seat: str, action: Act, roll: Roll, tables: AfvTables
 ) -> list[Record[Ev]]:
-    if seat == PUBLIC:
-        raise RuleViolation("SEATS", "the public table display cannot act")
-    ctx = Ctx(state, seat, roll, tables, APPLIERS)
-    PERFORMERS[type(action)](ctx, action)
-    return ctx.records
+    refuse_public(seat)
+    ctx = Ctx(state=state, seat=seat, roll=roll, appliers=APPLIERS, tables=tables)
+    return COMPOSED.dispatch(ctx, action)

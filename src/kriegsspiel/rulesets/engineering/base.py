@@ -14,28 +14,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgspec
-
 from kriegsspiel.core.geometry import Measure, measure
-from kriegsspiel.core.log import Record
-from kriegsspiel.core.ruleset import Roll
-from kriegsspiel.core.seats import EVERYONE, UMPIRE, Audience
+from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.tables import BandTable
+from kriegsspiel.core.topics import Act as Act
+from kriegsspiel.core.topics import Context
+from kriegsspiel.core.topics import Ev as Ev
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Point
-
-
-class Act(msgspec.Struct, frozen=True, tag_field="action", forbid_unknown_fields=True):
-    """An action as a seat asks for it."""
-
-
-class Ev(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
-    """An event of the log."""
-
-    def text(self) -> str:
-        return type(self).__name__
-
 
 Applier = Callable[[EngState, Any], EngState]
 Hook = Callable[..., Any]
@@ -49,24 +36,14 @@ AFTER_HIT = "after-hit"  # (ctx, target_id, outcome) -> None: emit what follows 
 PHASE_ENDS = "phase-ends"  # (ctx) -> None: before the current phase ends
 
 
-@dataclass
-class Ctx:
-    """One action being performed: who asks, the dice, the tables, and the records so far."""
+@dataclass(kw_only=True)
+class Ctx(Context[EngState]):
+    """One action being performed, with the tables, the kinds of work and the topics' hooks."""
 
-    state: EngState
-    seat: str
-    roll: Roll
     tables: Mapping[str, BandTable]
-    appliers: Mapping[type, Applier]
     resolvers: Mapping[str, Callable[[Ctx], None]]
-    records: list[Record[Any]] = field(default_factory=list)
     hooks: Mapping[str, tuple[Hook, ...]] = field(default_factory=dict)
     demolition_kinds: Mapping[str, Any] = field(default_factory=dict)  # see demolitions.py
-
-    def emit(self, event: Ev, to: Audience = EVERYONE) -> None:
-        """Record an event for `to` and fold it into the running state."""
-        self.records.append(Record(event, to))
-        self.state = self.appliers[type(event)](self.state, event)
 
     def run(self, hook: str, *args: Any) -> list[Any]:
         """Call every topic's `hook` with this context and `args`; their answers in order."""

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import ModuleType
-from typing import Any, Union
+from typing import Any
 
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.ruleset import Roll
 from kriegsspiel.core.tables import BandTable
+from kriegsspiel.core.topics import Topics, merge, refuse_public
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering import (
     arks,
@@ -47,11 +48,9 @@ from kriegsspiel.rulesets.engineering import (
 )
 from kriegsspiel.rulesets.engineering.base import (
     Act,
-    Applier,
     Ctx,
     Ev,
     Hook,
-    Performer,
     Resolver,
 )
 from kriegsspiel.rulesets.engineering.state import EngState
@@ -90,20 +89,13 @@ TOPICS: tuple[ModuleType, ...] = (
 )
 
 
-def _merge(name: str) -> dict[Any, Any]:
-    merged: dict[Any, Any] = {}
-    for topic in TOPICS:
-        for key, value in getattr(topic, name, {}).items():
-            if key in merged:
-                raise AssertionError(f"{name}: {key!r} is registered twice")
-            merged[key] = value
-    return merged
-
-
-PERFORMERS: dict[type[Any], Performer] = _merge("PERFORMERS")
-APPLIERS: dict[type[Any], Applier] = _merge("APPLIERS")
-RESOLVERS: dict[str, Resolver] = _merge("RESOLVERS")
-DEMOLITION_KINDS: dict[str, Any] = _merge("DEMOLITION_KINDS")
+COMPOSED: Topics[EngState] = Topics(TOPICS)
+PERFORMERS = COMPOSED.performers
+APPLIERS = COMPOSED.appliers
+RESOLVERS: dict[str, Resolver] = merge(TOPICS, "RESOLVERS")
+DEMOLITION_KINDS: dict[str, Any] = merge(TOPICS, "DEMOLITION_KINDS")
+Action: Any = COMPOSED.action_type
+Event: Any = COMPOSED.event_type
 
 
 def _gather_hooks() -> dict[str, tuple[Hook, ...]]:
@@ -117,10 +109,6 @@ def _gather_hooks() -> dict[str, tuple[Hook, ...]]:
 
 HOOKS: dict[str, tuple[Hook, ...]] = _gather_hooks()
 
-# msgspec decodes by tag from these unions; static typing uses the Act and Ev bases.
-Action: Any = Union[tuple(PERFORMERS)]  # noqa: UP007
-Event: Any = Union[tuple(APPLIERS)]  # noqa: UP007
-
 
 def setup(state: EngState) -> EngState:
     """The initial state with every topic's own records added (a topic's optional `SETUP`)."""
@@ -132,25 +120,23 @@ def setup(state: EngState) -> EngState:
 
 
 def apply(state: EngState, event: Ev) -> EngState:
-    return APPLIERS[type(event)](state, event)
+    return COMPOSED.apply(state, event)
 
 
 def perform(
     state: EngState, seat: str, action: Act, roll: Roll, tables: Mapping[str, BandTable]
 ) -> list[Record[Ev]]:
-    if seat == "public":
-        raise RuleViolation("SEATS", "the public table display cannot act")
+    refuse_public(seat)
     if state.over:
         raise RuleViolation("BF-SEQ", "the game is over")
     ctx = Ctx(
-        state,
-        seat,
-        roll,
-        tables,
-        APPLIERS,
-        RESOLVERS,
+        state=state,
+        seat=seat,
+        roll=roll,
+        appliers=APPLIERS,
+        tables=tables,
+        resolvers=RESOLVERS,
         hooks=HOOKS,
         demolition_kinds=DEMOLITION_KINDS,
     )
-    PERFORMERS[type(action)](ctx, action)
-    return ctx.records
+    return COMPOSED.dispatch(ctx, action)

@@ -8,51 +8,29 @@ performer) and `APPLIERS` (event type -> fold step); `topics.py` composes them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-import msgspec
 from msgspec.structs import replace
 
-from kriegsspiel.core.log import Record
-from kriegsspiel.core.ruleset import Roll
-from kriegsspiel.core.seats import EVERYONE, UMPIRE, Audience
+from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.core.topics import Act as Act
+from kriegsspiel.core.topics import Context
+from kriegsspiel.core.topics import Ev as Ev
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.waterborne.scenario import SiteSpec, WatUnit
 from kriegsspiel.rulesets.waterborne.state import CraftState, WatState, with_unit
 from kriegsspiel.rulesets.waterborne.tables import Tables
 
-
-class Act(msgspec.Struct, frozen=True, tag_field="action", forbid_unknown_fields=True):
-    """An action as a seat asks for it."""
-
-
-class Ev(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
-    """An event of the log."""
-
-    def text(self) -> str:
-        return type(self).__name__
-
-
 Applier = Callable[[WatState, Any], WatState]
 
 
-@dataclass
-class Ctx:
-    """One action being performed: who asks, the dice, the tables, and the records so far."""
+@dataclass(kw_only=True)
+class Ctx(Context[WatState]):
+    """One action being performed, with the ruleset's tables."""
 
-    state: WatState
-    seat: str
-    roll: Roll
     tables: Tables
-    appliers: Mapping[type, Applier]
-    records: list[Record[Any]] = field(default_factory=list)
-
-    def emit(self, event: Ev, to: Audience = EVERYONE) -> None:
-        """Record an event for `to` and fold it into the running state."""
-        self.records.append(Record(event, to))
-        self.state = self.appliers[type(event)](self.state, event)
 
 
 Performer = Callable[[Ctx, Any], None]

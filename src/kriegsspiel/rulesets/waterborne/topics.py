@@ -6,12 +6,11 @@ To add a topic, write a module with `PERFORMERS` and `APPLIERS` and list it in `
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any, Union
+from typing import Any
 
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.ruleset import Roll
-from kriegsspiel.core.seats import PUBLIC
-from kriegsspiel.errors import RuleViolation
+from kriegsspiel.core.topics import Topics, refuse_public
 from kriegsspiel.rulesets.waterborne import (
     base,
     embark,
@@ -24,7 +23,7 @@ from kriegsspiel.rulesets.waterborne import (
     status,
     umpire,
 )
-from kriegsspiel.rulesets.waterborne.base import Act, Applier, Ctx, Ev, Performer
+from kriegsspiel.rulesets.waterborne.base import Act, Ctx, Ev
 from kriegsspiel.rulesets.waterborne.state import WatState
 from kriegsspiel.rulesets.waterborne.tables import Tables
 
@@ -42,38 +41,23 @@ TOPICS: tuple[ModuleType, ...] = (
 )
 
 
-def _compose(name: str) -> dict[Any, Any]:
-    """Every topic's `name` table in one dict; a key registered twice is a programming error."""
-    out: dict[Any, Any] = {}
-    for topic in TOPICS:
-        table: dict[Any, Any] = getattr(topic, name, {})
-        clash = out.keys() & table.keys()
-        assert not clash, f"{name}: {clash} registered twice"
-        out |= table
-    return out
-
-
-PERFORMERS: dict[type[Any], Performer] = _compose("PERFORMERS")
-APPLIERS: dict[type[Any], Applier] = _compose("APPLIERS")
-
-# msgspec decodes by tag from these unions; static typing uses the Act and Ev bases.
-Action: Any = Union[tuple(PERFORMERS)]  # noqa: UP007
-Event: Any = Union[tuple(APPLIERS)]  # noqa: UP007
+COMPOSED: Topics[WatState] = Topics(TOPICS)
+PERFORMERS = COMPOSED.performers
+APPLIERS = COMPOSED.appliers
+Action: Any = COMPOSED.action_type
+Event: Any = COMPOSED.event_type
 
 
 def apply(state: WatState, event: Ev) -> WatState:
-    return APPLIERS[type(event)](state, event)
+    return COMPOSED.apply(state, event)
 
 
 def context(state: WatState, seat: str, roll: Roll, tables: Tables) -> Ctx:
-    if seat == PUBLIC:
-        raise RuleViolation("SEATS", "the public table display cannot act")
-    return Ctx(state, seat, roll, tables, APPLIERS)
+    refuse_public(seat)
+    return Ctx(state=state, seat=seat, roll=roll, appliers=APPLIERS, tables=tables)
 
 
 def perform(
     state: WatState, seat: str, action: Act, roll: Roll, tables: Tables
 ) -> list[Record[Ev]]:
-    ctx = context(state, seat, roll, tables)
-    PERFORMERS[type(action)](ctx, action)
-    return ctx.records
+    return COMPOSED.dispatch(context(state, seat, roll, tables), action)
