@@ -15,6 +15,7 @@ from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.base import (
     Act,
     Applier,
+    CrewAct,
     Ctx,
     Ev,
     Performer,
@@ -48,24 +49,19 @@ class SplitAmmo(Act, frozen=True, tag="split-ammo"):
     loaded: Round | None = None
 
 
-class Load(Act, frozen=True, tag="load"):
+class Load(CrewAct, frozen=True, tag="load"):
     """AFV-CREW-15: the loader loads the main gun with a round still aboard."""
 
-    vehicle: str
-    crewman: str
     round: Round
 
 
-class Unload(Act, frozen=True, tag="unload"):
-    vehicle: str
-    crewman: str
+class Unload(CrewAct, frozen=True, tag="unload"):
+    """AFV-CREW-15: the loader takes the round out of the main gun."""
 
 
-class ReloadMg(Act, frozen=True, tag="reload-mg"):
+class ReloadMg(CrewAct, frozen=True, tag="reload-mg"):
     """AFV-CREW-10/16: a fresh box for the bow MG (front gunner) or the coaxial MG (loader)."""
 
-    vehicle: str
-    crewman: str
     mg: MgMount
 
 

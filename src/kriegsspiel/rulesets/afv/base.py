@@ -25,6 +25,13 @@ from kriegsspiel.rulesets.afv.tables import AfvTables
 Applier = Callable[[AfvState, Any], AfvState]
 
 
+class CrewAct(Act, frozen=True):
+    """An action by one crewman of a vehicle (the fields every crew duty starts with)."""
+
+    vehicle: str
+    crewman: str
+
+
 @dataclass(kw_only=True)
 class Ctx(Context[AfvState]):
     """One action being performed, with the ruleset's tables."""

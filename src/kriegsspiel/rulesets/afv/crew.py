@@ -14,8 +14,8 @@ from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.bailing import bail, crew_gone
 from kriegsspiel.rulesets.afv.base import (
-    Act,
     Applier,
+    CrewAct,
     Ctx,
     Ev,
     Performer,
@@ -52,49 +52,35 @@ REPAIRERS: dict[str, tuple[tuple[str, ...], str]] = {
 # -- actions ------------------------------------------------------------------------------------
 
 
-class Button(Act, frozen=True, tag="button"):
+class Button(CrewAct, frozen=True, tag="button"):
     """AFV-CREW-05: drop inside and close the hatch (moving or at rest)."""
 
-    vehicle: str
-    crewman: str
 
-
-class Unbutton(Act, frozen=True, tag="unbutton"):
+class Unbutton(CrewAct, frozen=True, tag="unbutton"):
     """AFV-CREW-05: open the hatch and raise the seat (moving or at rest)."""
 
-    vehicle: str
-    crewman: str
 
-
-class ChangePosition(Act, frozen=True, tag="change-position"):
+class ChangePosition(CrewAct, frozen=True, tag="change-position"):
     """AFV-CREW-06: move to an empty position, leaving his own empty."""
 
-    vehicle: str
-    crewman: str
     to: Role
 
 
-class BailOut(Act, frozen=True, tag="bail-out"):
+class BailOut(CrewAct, frozen=True, tag="bail-out"):
     """AFV-CREW-07: leave the vehicle by an exit of his position (or off the back deck)."""
 
-    vehicle: str
-    crewman: str
     via: str | None = None
 
 
-class Deck(Act, frozen=True, tag="deck"):
+class Deck(CrewAct, frozen=True, tag="deck"):
     """AMB-AFV-18: climb onto the back deck to fire the AA MG astern (`on`), or back in."""
 
-    vehicle: str
-    crewman: str
     on: bool = True
 
 
-class Repair(Act, frozen=True, tag="repair"):
+class Repair(CrewAct, frozen=True, tag="repair"):
     """AFV-REPAIR-01: one attempt at a broken item."""
 
-    vehicle: str
-    crewman: str
     item: Fault
 
 

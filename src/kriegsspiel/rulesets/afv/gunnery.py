@@ -17,6 +17,7 @@ from kriegsspiel.rulesets.afv.arcs import FRONT_HALF, arc_of, in_rear_arc, line_
 from kriegsspiel.rulesets.afv.base import (
     Act,
     Applier,
+    CrewAct,
     Ctx,
     Ev,
     Performer,
@@ -43,20 +44,16 @@ FIRERS: dict[str, tuple[tuple[str, ...], str]] = {
 # -- actions ------------------------------------------------------------------------------------
 
 
-class Fire(Act, frozen=True, tag="fire"):
+class Fire(CrewAct, frozen=True, tag="fire"):
     """A crewman fires one of the AFV's weapons at a target the crew has acquired."""
 
-    vehicle: str
-    crewman: str
     weapon: Weapon
     target: str
 
 
-class SightIn(Act, frozen=True, tag="sight-in"):
+class SightIn(CrewAct, frozen=True, tag="sight-in"):
     """AFV-CREW-14: the gunner sights in on a target: +20 on the next main-gun shot at it."""
 
-    vehicle: str
-    crewman: str
     target: str
 
 

@@ -18,7 +18,16 @@ from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.arcs import turn
 from kriegsspiel.rulesets.afv.bailing import lose
-from kriegsspiel.rulesets.afv.base import Act, Applier, Ctx, Ev, Performer, crew_turn, duty, vehicle
+from kriegsspiel.rulesets.afv.base import (
+    Applier,
+    CrewAct,
+    Ctx,
+    Ev,
+    Performer,
+    crew_turn,
+    duty,
+    vehicle,
+)
 from kriegsspiel.rulesets.afv.damage import Immobilised
 from kriegsspiel.rulesets.afv.morale import immobilised_test
 from kriegsspiel.rulesets.afv.scenario import MAX_SPEED
@@ -31,19 +40,15 @@ EPS = 1e-6
 # -- actions ------------------------------------------------------------------------------------
 
 
-class SetSpeed(Act, frozen=True, tag="set-speed"):
+class SetSpeed(CrewAct, frozen=True, tag="set-speed"):
     """The driver starts, stops or changes speed (AFV-CREW-03, AFV-MOVE-01..04)."""
 
-    vehicle: str
-    crewman: str
     speed: float
 
 
-class Steer(Act, frozen=True, tag="steer"):
+class Steer(CrewAct, frozen=True, tag="steer"):
     """The driver turns to a new heading, or sets the vehicle to follow a road (AFV-MOVE-05)."""
 
-    vehicle: str
-    crewman: str
     facing: float | None = None
     road: str | None = None
 

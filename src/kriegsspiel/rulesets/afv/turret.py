@@ -11,18 +11,25 @@ from msgspec.structs import replace
 from kriegsspiel.core.geometry import bearing
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv.arcs import turn
-from kriegsspiel.rulesets.afv.base import Act, Applier, Ctx, Ev, Performer, crew_turn, duty, vehicle
+from kriegsspiel.rulesets.afv.base import (
+    Applier,
+    CrewAct,
+    Ctx,
+    Ev,
+    Performer,
+    crew_turn,
+    duty,
+    vehicle,
+)
 from kriegsspiel.rulesets.afv.state import AfvState, with_vehicle
 from kriegsspiel.rulesets.afv.vision import enemy_target
 
 EPS = 1e-6
 
 
-class Traverse(Act, frozen=True, tag="traverse"):
+class Traverse(CrewAct, frozen=True, tag="traverse"):
     """Turn the turret onto a `target`, or (the commander) to a compass `bearing`."""
 
-    vehicle: str
-    crewman: str
     target: str | None = None
     bearing: float | None = None
 

@@ -14,8 +14,8 @@ from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.arcs import arc_of, line_of_sight, position_of, sees
 from kriegsspiel.rulesets.afv.base import (
-    Act,
     Applier,
+    CrewAct,
     Ctx,
     Ev,
     Performer,
@@ -35,19 +35,15 @@ ACQUIRERS = ("driver", "co-driver", "gunner", "commander")
 # -- actions ------------------------------------------------------------------------------------
 
 
-class Acquire(Act, frozen=True, tag="acquire"):
+class Acquire(CrewAct, frozen=True, tag="acquire"):
     """A crewman tries to see a target (AFV-CREW-09/12/19; the driver by AFV-VIS-02/08)."""
 
-    vehicle: str
-    crewman: str
     target: str
 
 
-class Look(Act, frozen=True, tag="look"):
+class Look(CrewAct, frozen=True, tag="look"):
     """AFV-VIS-07 with AMB-AFV-09: an unbuttoned commander turns to watch the rear, or back."""
 
-    vehicle: str
-    crewman: str
     direction: Literal["rear", "front"]
 
 
