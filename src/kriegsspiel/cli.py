@@ -36,6 +36,7 @@ from kriegsspiel.analysis.luck import luck_report
 from kriegsspiel.analysis.odds import odds_report
 from kriegsspiel.cli_input import action_data, actions_help, entered_dice
 from kriegsspiel.cli_remote import register as register_remote
+from kriegsspiel.registry import all_plans, find_plan
 from kriegsspiel.render.text import (
     CHECK_COLUMNS,
     Column,
@@ -43,6 +44,7 @@ from kriegsspiel.render.text import (
     key,
     render_log,
     render_odds,
+    render_plan,
     render_view,
     table,
     to_act_text,
@@ -276,6 +278,31 @@ def luck_cmd(game: Path, seat: str, as_json: bool) -> None:
         ("percent", lambda row: f"{row['percent']:.1f}%"),
     )
     console().print(table(f"luck, as seen by {seat}", report, columns))
+
+
+@cli.command("plan")
+@click.argument("name", required=False)
+@click.argument("args", nargs=-1)
+@click.option("--list", "list_all", is_flag=True, help="List every plan.")
+@JSON
+def plan_cmd(name: str | None, args: tuple[str, ...], list_all: bool, as_json: bool) -> None:
+    """How long multi-turn work takes: the exact distribution, with KEY=VALUE parameters."""
+    if list_all == (name is not None):
+        raise click.UsageError("give either a PLAN (such as waterborne.pontoon-bridge) or --list")
+    if name is None:
+        plans = [{"plan": n, "summary": report(())["summary"]} for n, report in all_plans().items()]
+        if as_json:
+            emit_json(plans)
+        else:
+            console().print(
+                table("plans", plans, (("plan", key("plan")), ("summary", key("summary"))))
+            )
+        return
+    report = find_plan(name)(args)
+    if as_json:
+        emit_json(report)
+    else:
+        render_plan(console(), report)
 
 
 @cli.command("odds")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets import RULESETS
@@ -17,3 +20,17 @@ def find_check(name: str) -> CheckDef:
             return check
     names = ", ".join(c.name for c in all_checks())
     raise InputError(name, f"unknown check (checks: {names})")
+
+
+PlanReport = Callable[[Sequence[str]], dict[str, Any]]
+
+
+def all_plans() -> dict[str, PlanReport]:
+    return {name: report for r in RULESETS.values() for name, report in r.plans().items()}
+
+
+def find_plan(name: str) -> PlanReport:
+    plans = all_plans()
+    if name not in plans:
+        raise InputError(name, f"unknown plan (plans: {', '.join(sorted(plans))})")
+    return plans[name]

@@ -187,6 +187,21 @@ class Param:
         }
 
 
+def parse_args(owner: str, params: Sequence[Param], args: Sequence[str]) -> dict[str, Any]:
+    """`KEY=VALUE` strings as typed values of `params`, refusing unknown or malformed ones."""
+    values: dict[str, Any] = {}
+    by_name = {p.name: p for p in params}
+    for arg in args:
+        key, sep, raw = arg.partition("=")
+        if not sep:
+            raise InputError(arg, "expected KEY=VALUE")
+        if key not in by_name:
+            known = ", ".join(by_name) or "none"
+            raise InputError(key, f"{owner} has no parameter {key!r} (parameters: {known})")
+        values[key] = by_name[key].parse(raw)
+    return values
+
+
 @dataclass(frozen=True)
 class CheckDef:
     """A named, parameterised check (`RULESET.CHECK`), listed by `kriegsspiel odds --list`."""
@@ -200,17 +215,7 @@ class CheckDef:
 
     def with_args(self, args: Sequence[str]) -> Check:
         """Build the check from `KEY=VALUE` strings, refusing unknown or malformed ones."""
-        values: dict[str, Any] = {}
-        by_name = {p.name: p for p in self.params}
-        for arg in args:
-            key, sep, raw = arg.partition("=")
-            if not sep:
-                raise InputError(arg, "expected KEY=VALUE")
-            if key not in by_name:
-                known = ", ".join(by_name) or "none"
-                raise InputError(key, f"{self.name} has no parameter {key!r} (parameters: {known})")
-            values[key] = by_name[key].parse(raw)
-        return self.check(**values)
+        return self.check(**parse_args(self.name, self.params, args))
 
     def check(self, **values: Any) -> Check:
         by_name = {p.name: p for p in self.params}

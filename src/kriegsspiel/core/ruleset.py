@@ -8,7 +8,7 @@ an action for a seat and resolve it into records) and `view` (what a seat may se
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kriegsspiel.core.checks import Check, CheckDef, CheckResult
@@ -59,6 +59,11 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
     def checks(self) -> Sequence[CheckDef]:
         """The named checks of this ruleset, for `kriegsspiel odds`."""
         return ()
+
+    def plans(self) -> Mapping[str, Callable[[Sequence[str]], dict[str, Any]]]:
+        """Named multi-turn plans (`RULESET.PLAN` -> report from `KEY=VALUE` arguments), for
+        `kriegsspiel plan`: exact distributions of how long work takes."""
+        return {}
 
     def describe_event(self, event: E) -> str:
         """One line of text for the log."""

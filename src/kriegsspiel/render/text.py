@@ -254,3 +254,31 @@ CHECK_COLUMNS: tuple[Column, ...] = (
     ("outcomes", key("outcomes")),
     ("rules", key("rules")),
 )
+
+
+PLAN_COLUMNS: tuple[Column, ...] = (
+    ("turns", lambda row: row.get("initiatives", row.get("turns"))),
+    ("probability", key("probability")),
+    ("percent", lambda row: f"{row['percent']:.2f}%"),
+    ("by then", key("cumulative")),
+    ("by then %", lambda row: f"{row['cumulative_percent']:.2f}%"),
+)
+
+
+def render_plan(out: Console, report: Row) -> None:
+    """A plan: how many turns (or initiatives) the work takes, exactly, with a summary."""
+    out.print(Text(f"{report['plan']}: {report['summary']}", style="bold"))
+    out.print(Text(f"with {fmt(report['params'])}; rules: {', '.join(report['rules'])}"))
+    out.print(table("how long", report["rows"], PLAN_COLUMNS))
+    tail = report.get("tail")
+    if tail:
+        out.print(
+            Text(f"more than {tail['more_than']}: {tail['probability']} ({tail['percent']}%)")
+        )
+    stats = report["summary_stats"]
+    out.print(
+        Text(
+            f"mean {stats['mean_float']:g} (exactly {stats['mean']}), median {stats['median']}, "
+            f"90% done by {stats['p90']}"
+        )
+    )

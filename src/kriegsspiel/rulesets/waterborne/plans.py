@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from kriegsspiel.core.checks import Param
+from kriegsspiel.core.checks import Param, parse_args
 from kriegsspiel.core.dist import Dist
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.waterborne.checks import pontoon_attempt
@@ -126,17 +126,8 @@ class PlanDef:
 
     def plan(self, args: Sequence[str] = ()) -> ConstructionPlan:
         """Build from `KEY=VALUE` strings, refusing unknown or malformed ones."""
-        by_name = {p.name: p for p in self.params}
         values: dict[str, Any] = {p.name: p.default for p in self.params}
-        for arg in args:
-            key, sep, raw = arg.partition("=")
-            if not sep:
-                raise InputError(arg, "expected KEY=VALUE")
-            if key not in by_name:
-                known = ", ".join(by_name)
-                raise InputError(key, f"{self.name} has no parameter {key!r} (parameters: {known})")
-            values[key] = by_name[key].parse(raw)
-        return self.build(values)
+        return self.build(values | parse_args(self.name, self.params, args))
 
 
 def _bridge(p: Mapping[str, Any]) -> ConstructionPlan:
