@@ -22,9 +22,9 @@ def test_a_pontoon_bridge_of_12_points_with_one_engineer() -> None:
     assert code == 0
     report = json.loads(out)
     first = report["rows"][0]
-    assert first["initiatives"] == 12
+    assert first["attempts"] == 12
     assert Fraction(first["probability"]) == Fraction(1, 2**12)
-    row = next(r for r in report["rows"] if r["initiatives"] == 20)
+    row = next(r for r in report["rows"] if r["attempts"] == 20)
     assert Fraction(row["probability"]) == comb(19, 11) * Fraction(1, 2**20)
     assert report["summary_stats"]["mean_float"] == 24.0  # 12 / (1/2)
 

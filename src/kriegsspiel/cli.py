@@ -290,7 +290,7 @@ def plan_cmd(name: str | None, args: tuple[str, ...], list_all: bool, as_json: b
     if list_all == (name is not None):
         raise click.UsageError("give either a PLAN (such as waterborne.pontoon-bridge) or --list")
     if name is None:
-        plans = [{"plan": n, "summary": report(())["summary"]} for n, report in all_plans().items()]
+        plans = [{"plan": n, "summary": plan.summary} for n, plan in all_plans().items()]
         if as_json:
             emit_json(plans)
         else:
@@ -298,7 +298,7 @@ def plan_cmd(name: str | None, args: tuple[str, ...], list_all: bool, as_json: b
                 table("plans", plans, (("plan", key("plan")), ("summary", key("summary"))))
             )
         return
-    report = find_plan(name)(args)
+    report = find_plan(name).report(args)
     if as_json:
         emit_json(report)
     else:

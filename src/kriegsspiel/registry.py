@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
-
 from kriegsspiel.core.checks import CheckDef
+from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets import RULESETS
 
@@ -22,14 +20,11 @@ def find_check(name: str) -> CheckDef:
     raise InputError(name, f"unknown check (checks: {names})")
 
 
-PlanReport = Callable[[Sequence[str]], dict[str, Any]]
+def all_plans() -> dict[str, PlanDef]:
+    return {plan.name: plan for r in RULESETS.values() for plan in r.plans()}
 
 
-def all_plans() -> dict[str, PlanReport]:
-    return {name: report for r in RULESETS.values() for name, report in r.plans().items()}
-
-
-def find_plan(name: str) -> PlanReport:
+def find_plan(name: str) -> PlanDef:
     plans = all_plans()
     if name not in plans:
         raise InputError(name, f"unknown plan (plans: {', '.join(sorted(plans))})")

@@ -9,7 +9,8 @@ from math import comb
 import pytest
 
 from kriegsspiel.errors import InputError
-from kriegsspiel.rulesets.waterborne.plans import PLANS, construction_plan, plan_report
+from kriegsspiel.registry import find_plan
+from kriegsspiel.rulesets.waterborne.plans import PLANS, construction_plan
 
 F = Fraction
 
@@ -24,9 +25,9 @@ def test_rows_are_the_negative_binomial_exactly(cp: int, engineers: int, others:
     plan = construction_plan(cp, engineers, others)
     p = plan.per_attempt
     for row in plan.rows:
-        assert row.probability == negative_binomial(row.initiatives, cp, p)
+        assert row.probability == negative_binomial(row.attempts, cp, p)
     assert sum(r.probability for r in plan.rows) + plan.tail == 1
-    assert plan.rows[0].initiatives == cp  # never fewer than one initiative per CP
+    assert plan.rows[0].attempts == cp  # never fewer than one initiative per CP
 
 
 def test_the_seeds_figure_a_12_inch_river_with_one_engineer_takes_24_on_average() -> None:
@@ -47,7 +48,7 @@ def test_median_and_90th_percentile_are_the_first_to_reach_them() -> None:
 def test_four_engineers_never_fail() -> None:
     """WAT-PONTOON-07 and the DEFAULT of no natural-1 failure: 4 engineers always succeed."""
     plan = construction_plan(36, engineers=4)
-    assert [(r.initiatives, r.probability) for r in plan.rows] == [(36, F(1))]
+    assert [(r.attempts, r.probability) for r in plan.rows] == [(36, F(1))]
     assert plan.mean == 36
     assert (plan.median, plan.p90) == (36, 36)
     assert plan.tail == 0
@@ -61,18 +62,19 @@ def test_one_cp_is_geometric() -> None:
 
 def test_plan_report_for_the_command_line() -> None:
     """`kriegsspiel plan waterborne.pontoon-bridge cp=12 engineers=1 others=0`."""
-    report = plan_report("waterborne.pontoon-bridge", ["cp=12", "engineers=1", "others=0"])
+    report = find_plan("waterborne.pontoon-bridge").report(["cp=12", "engineers=1", "others=0"])
     assert report["params"] == {"cp": 12, "engineers": 1, "others": 0}
     assert report["per_attempt"]["probability"] == "1/2"
     assert report["rows"][0] == {
-        "initiatives": 12, "probability": "1/4096", "percent": 0.02,
+        "attempts": 12, "probability": "1/4096", "percent": 0.02,
         "cumulative": "1/4096", "cumulative_percent": 0.02,
     }  # fmt: skip
     assert report["summary_stats"]["mean"] == "24/1"
-    ferry = plan_report("waterborne.pontoon-ferry", ["engineers=2"])
-    assert ferry["params"]["cp"] == 4
+    assert report["unit"] == "initiatives"
+    ferry = find_plan("waterborne.pontoon-ferry").report(["engineers=2"])
+    assert ferry["rows"][0]["attempts"] == 4  # WAT-FERRY-01: 4 CP
     assert ferry["rows"][0]["probability"] == "16/81"
-    assert set(PLANS) == {"waterborne.pontoon-bridge", "waterborne.pontoon-ferry"}
+    assert {p.name for p in PLANS} == {"waterborne.pontoon-bridge", "waterborne.pontoon-ferry"}
 
 
 @pytest.mark.parametrize(
@@ -87,4 +89,4 @@ def test_plan_report_for_the_command_line() -> None:
 )
 def test_plan_report_refuses_bad_input(name: str, args: list[str]) -> None:
     with pytest.raises(InputError):
-        plan_report(name, args)
+        find_plan(name).report(args)

@@ -8,11 +8,12 @@ an action for a seat and resolve it into records) and `view` (what a seat may se
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kriegsspiel.core.checks import Check, CheckDef, CheckResult
 from kriegsspiel.core.log import Record
+from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.scenario.model import ScenarioBase
 
 S = TypeVar("S")  # state
@@ -60,10 +61,10 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
         """The named checks of this ruleset, for `kriegsspiel odds`."""
         return ()
 
-    def plans(self) -> Mapping[str, Callable[[Sequence[str]], dict[str, Any]]]:
-        """Named multi-turn plans (`RULESET.PLAN` -> report from `KEY=VALUE` arguments), for
-        `kriegsspiel plan`: exact distributions of how long work takes."""
-        return {}
+    def plans(self) -> Sequence[PlanDef]:
+        """Named multi-turn plans (`RULESET.PLAN`), for `kriegsspiel plan`: the exact
+        distribution of how long work takes."""
+        return ()
 
     def describe_event(self, event: E) -> str:
         """One line of text for the log."""

@@ -257,7 +257,7 @@ CHECK_COLUMNS: tuple[Column, ...] = (
 
 
 PLAN_COLUMNS: tuple[Column, ...] = (
-    ("turns", lambda row: row.get("initiatives", row.get("turns"))),
+    ("attempts", key("attempts")),
     ("probability", key("probability")),
     ("percent", lambda row: f"{row['percent']:.2f}%"),
     ("by then", key("cumulative")),
@@ -269,7 +269,7 @@ def render_plan(out: Console, report: Row) -> None:
     """A plan: how many turns (or initiatives) the work takes, exactly, with a summary."""
     out.print(Text(f"{report['plan']}: {report['summary']}", style="bold"))
     out.print(Text(f"with {fmt(report['params'])}; rules: {', '.join(report['rules'])}"))
-    out.print(table("how long", report["rows"], PLAN_COLUMNS))
+    out.print(table(f"how many {report['unit']}", report["rows"], PLAN_COLUMNS))
     tail = report.get("tail")
     if tail:
         out.print(

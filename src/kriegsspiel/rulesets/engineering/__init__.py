@@ -12,6 +12,7 @@ from typing import Any
 from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.dice import ScriptedDice
 from kriegsspiel.core.log import Record
+from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.ruleset import Roll, Ruleset
 from kriegsspiel.core.tables import BandTable, tables_from_mapping
 from kriegsspiel.core.tasks import Task
@@ -27,6 +28,7 @@ from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES, check_defs
 from kriegsspiel.rulesets.engineering.demolitions import Demolish, Prepare, RemoveDemolition
 from kriegsspiel.rulesets.engineering.fire import Fire
 from kriegsspiel.rulesets.engineering.obstacle_candidates import obstacle_candidates
+from kriegsspiel.rulesets.engineering.plans import PLANS
 from kriegsspiel.rulesets.engineering.scenario import EngScenario
 from kriegsspiel.rulesets.engineering.sequence import Emplace, EndPhase, Move
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, UnitState
@@ -101,6 +103,9 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
             *fieldwork_checks.check_defs(DEFAULT_TABLES),
             *obstacle_checks.check_defs(DEFAULT_TABLES),
         )
+
+    def plans(self) -> Sequence[PlanDef]:
+        return PLANS
 
     def describe_event(self, event: Ev) -> str:
         return event.text()

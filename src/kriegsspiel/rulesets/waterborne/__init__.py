@@ -8,12 +8,12 @@ shares nothing with the `engineering` ruleset's (README "Decisions"). The seed's
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from functools import partial
+from collections.abc import Sequence
 from typing import Any
 
 from kriegsspiel.core.checks import Check, CheckDef, CheckResult
 from kriegsspiel.core.log import Record
+from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.ruleset import Roll, Ruleset
 from kriegsspiel.errors import KriegsspielError
 from kriegsspiel.rulesets.waterborne import fire, topics
@@ -22,7 +22,7 @@ from kriegsspiel.rulesets.waterborne.candidates import candidates
 from kriegsspiel.rulesets.waterborne.checks import check_defs
 from kriegsspiel.rulesets.waterborne.fire import Fire, ReactiveFire
 from kriegsspiel.rulesets.waterborne.grid import Cell
-from kriegsspiel.rulesets.waterborne.plans import PLANS, plan_report
+from kriegsspiel.rulesets.waterborne.plans import PLANS
 from kriegsspiel.rulesets.waterborne.pontoons import ferry, initial
 from kriegsspiel.rulesets.waterborne.scenario import WatScenario
 from kriegsspiel.rulesets.waterborne.state import (
@@ -113,8 +113,8 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
     def checks(self) -> Sequence[CheckDef]:
         return check_defs()
 
-    def plans(self) -> Mapping[str, Callable[[Sequence[str]], dict[str, Any]]]:
-        return {name: partial(plan_report, name) for name in PLANS}
+    def plans(self) -> Sequence[PlanDef]:
+        return PLANS
 
     def describe_event(self, event: Ev) -> str:
         return event.text()
