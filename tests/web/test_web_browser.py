@@ -155,6 +155,7 @@ def test_a_phone_sized_screen_shows_the_whole_page(browser: Browser, server: Liv
     phone = open_page(browser, links["german"], PHONE)
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px screen"
+    expect(phone.locator("#svg svg")).to_be_visible()  # drawn once the view has arrived
     board = phone.locator("#svg svg").bounding_box()
     assert board is not None
     assert board["width"] >= 300

@@ -156,11 +156,18 @@ def test_a_seats_page_is_the_same_for_every_seat_and_holds_no_data(demo: Table) 
 
 
 def test_the_seed_is_never_sent_to_any_seat(demo: Table) -> None:
-    assert host_of(demo).game(demo.game).seed == DEMO_SEED
-    assert_no_seed(demo, DEMO_SEED)
+    seed = host_of(demo).game(demo.game).seed
+    assert_no_seed(demo, seed)
     demo.act("german", DEMOLISH_CULVERT)
     demo.act("us", {"action": "pass"})
-    assert_no_seed(demo, DEMO_SEED)
+    assert_no_seed(demo, seed)
+
+
+def test_a_served_game_never_uses_the_published_scenario_seed(demo: Table) -> None:
+    """The bundled file's seed is public; a served game's dice must not be predictable from it."""
+    seed = host_of(demo).game(demo.game).seed
+    assert seed != DEMO_SEED
+    assert len(seed) == 32
 
 
 def test_a_hidden_demolition_reads_like_one_that_does_not_exist(demo: Table) -> None:

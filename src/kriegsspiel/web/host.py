@@ -9,6 +9,7 @@ commit fails, the game is dropped from memory and reloaded from the store when n
 from __future__ import annotations
 
 import hashlib
+import secrets
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -83,8 +84,11 @@ class Host:
     # -- games and seats -----------------------------------------------------------------------
 
     def create(self, scenario: ScenarioBase, seed: str | None = None) -> tuple[str, dict[str, str]]:
-        """A new game; its id and the secret token of each seat."""
-        game = new_game(scenario, seed)
+        """A new game; its id and the secret token of each seat.
+
+        Without a seed the dice get a fresh secret one: a scenario file's own seed is public to
+        anyone who can read the file, so a served game never uses it unless asked to."""
+        game = new_game(scenario, seed or secrets.token_hex(16))
         with self._lock:
             try:
                 game_id, tokens = self.store.create(game)
