@@ -134,16 +134,18 @@ def _playout(ruleset_name: str, scenario: ScenarioBase, index: int) -> AnyGame:
                 _check_secrets(game, ever)
                 continue
         seat = "umpire" if roll < 0.15 else rng.choice(seats)
-        actions = ruleset.legal_actions(state, seat)
-        assert actions, f"{seat} has no legal action at all"
+        choices = game.legal_actions(seat)
+        assert choices, f"{seat} has no legal action at all"
         # choose a kind of action first, so that ending phases does not crowd out the rest
         by_kind: dict[str, list[Any]] = {}
-        for candidate in actions:
-            by_kind.setdefault(type(candidate).__name__, []).append(candidate)
-        action = rng.choice(by_kind[rng.choice(sorted(by_kind))])
+        for choice in choices:
+            by_kind.setdefault(choice.action["action"], []).append(choice)
+        action = game.parse_action(rng.choice(by_kind[rng.choice(sorted(by_kind))]).sample(rng))
         before = msgspec.json.encode(state)
         # perform never mutates its input, and a legal action performs
-        ruleset.perform(state, seat, action, lambda check: check.roll(_dice(rng), "x"))
+        ruleset.perform(
+            state, seat, action, lambda check, secret=False: check.roll(_dice(rng), "x")
+        )
         assert msgspec.json.encode(state) == before
         game.act(seat, action)
         assert msgspec.json.encode(state) == before  # neither does apply
@@ -186,9 +188,9 @@ def test_random_playouts(ruleset_name: str, scenario_name: str) -> None:
 def test_the_public_seat_never_acts(ruleset_name: str, scenario_name: str) -> None:
     """The public table display only watches: every action is refused with a clear error."""
     game: AnyGame = Game(RULESETS[ruleset_name], load_scenario(scenario_name), "contract")
-    for action in RULESETS[ruleset_name].legal_actions(game.state, "umpire"):
+    for choice in game.legal_actions("umpire"):
         with pytest.raises(KriegsspielError):
-            game.act("public", action)
+            game.act("public", choice.action)
     assert game.log == ()
 
 

@@ -89,10 +89,13 @@ def _action(link: str, action: str, values: tuple[str, ...]) -> dict[str, object
 @click.argument("action")
 @click.argument("values", nargs=-1)
 def remote_odds(link: str, action: str, values: tuple[str, ...]) -> None:
-    """The exact odds of each check ACTION would roll, before taking it."""
+    """The odds of all ACTION can lead to, and of the first roll to type in, before taking it."""
     from kriegsspiel.web import client
 
-    for check in client.preview(link, _action(link, action, values)):
+    answer = client.preview(link, _action(link, action, values))
+    for row in answer["odds"]["outcomes"]:
+        click.echo(f"  {row['summary']:<40} {row.get('probability', '~'):>8}")
+    for check in answer["checks"]:
         click.echo(
             f"{check['name']} ({', '.join(check['dice'])}), rules {', '.join(check['rules'])}:"
         )

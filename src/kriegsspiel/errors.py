@@ -27,3 +27,8 @@ class InputError(KriegsspielError):
 
 class DiceError(InputError):
     """Dice faces that cannot have been rolled, or too few or too many of them."""
+
+
+class EngineFault(RuntimeError):
+    """A broken ruleset contract: an action refused after a die was rolled, or refused on facts
+    hidden from the seat that asked. A programming error, never an answer for a player."""

@@ -163,8 +163,10 @@ def test_legal_actions_are_accepted() -> None:
     game = bundled()
     begin(game)
     for seat in (ALLIES, "umpire"):
-        actions = game.ruleset.legal_actions(game.state, seat)
+        actions = game.legal_actions(seat)
         assert actions
-        kinds = {type(a).__name__ for a in actions}
-        assert {"Order", "Discard"} <= kinds
-    assert game.ruleset.legal_actions(game.state, GERMAN) == []
+        kinds = {c.action["action"] for c in actions}
+        assert {"order", "discard"} <= kinds
+        for choice in actions:
+            assert game.is_legal(seat, choice.action)
+    assert game.legal_actions(GERMAN) == []

@@ -152,7 +152,7 @@ def test_abl_recon_12_the_jeep_breaks_off_from_the_stugs() -> None:
 
     # Pulse 7: Gary could activate the jeep again, but does not.
     again = {"action": "order", "commander": "jeep", "dice": [6]}
-    assert game.preview(ALLIES, again) == []  # accepted, and it rolls nothing
+    assert game.odds(ALLIES, again).rolls == ()  # accepted, and it rolls nothing
     discard(game, ALLIES, 6)
 
 
@@ -169,7 +169,7 @@ def test_abl_recon_12_strict_option_refuses_the_reactivation() -> None:
     do(strict, ALLIES, {"action": "break-off", "unit": "jeep"}, 4, 1, 1, 1)
     end_pulse(strict, GERMAN)
     with pytest.raises(RuleViolation) as info:
-        strict.preview(ALLIES, {"action": "order", "commander": "jeep", "dice": [6]})
+        strict.validate(ALLIES, {"action": "order", "commander": "jeep", "dice": [6]})
     assert info.value.rule == "ABL-BREAK-06"
 
 

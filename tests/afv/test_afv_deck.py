@@ -45,7 +45,8 @@ def test_sk_deck_the_odds_of_the_next_card() -> None:
     game = eleven()
     assert game.view(US)["deck"]["yours"] == "4 of the 11 cards left are yours"
     assert game.view(DE)["deck"]["next_card"] == {US: "4/11", DE: "7/11"}
-    (check,) = game.preview(US, {"action": "draw"})
+    check = game.dice_prompt(US, {"action": "draw"})
+    assert check is not None
     assert dict(check.odds_table()) == {US: Fraction(4, 11), DE: Fraction(7, 11)}
     named = find_check("afv.card-draw").check(yours=4, theirs=7)
     assert dict(named.odds_table()) == {"yours": Fraction(4, 11), "theirs": Fraction(7, 11)}

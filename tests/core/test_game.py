@@ -218,16 +218,20 @@ def test_log_view_events_have_text_and_fields() -> None:
     assert event["text"] == "turn 1: german's defensive fire phase"
 
 
-def test_preview_lists_the_checks_without_acting() -> None:
+def test_odds_and_the_dice_prompt_come_without_acting() -> None:
     game = game_of(
         [unit("p1", "german", engineer=True), unit("r1", "us")],
         demolitions=[demolition("culvert", prepared=True)],
     )
-    checks = game.preview("german", {"action": "demolish", "unit": "p1", "demolition": "culvert"})
-    assert [c.name for c in checks] == ["engineering.demolition"]
+    demolish = {"action": "demolish", "unit": "p1", "demolition": "culvert"}
+    assert game.odds("german", demolish).rolls == ("engineering.demolition",)
+    prompt = game.dice_prompt("german", demolish)
+    assert prompt is not None
+    assert prompt.name == "engineering.demolition"
+    assert game.dice_prompt("german", demolish, [7]) is None
     assert game.log == ()
     with pytest.raises(RuleViolation):
-        game.preview("german", {"action": "demolish", "unit": "r1", "demolition": "culvert"})
+        game.odds("german", {"action": "demolish", "unit": "r1", "demolition": "culvert"})
 
 
 def test_views_are_fresh_data() -> None:

@@ -32,7 +32,7 @@ def test_the_bundled_scenario_sets_up_the_crossing() -> None:
     types = {c["type"] for c in view["craft"]}
     assert {"storm-boat", "buffalo", "sherman-dd"} <= types
     assert "g-hmg-2" not in json.dumps(view)  # hidden in the village (CF-HIDDEN)
-    assert game.ruleset.legal_actions(game.state, BRITISH)
+    assert game.legal_actions(BRITISH)
 
 
 def test_worked_example_the_first_wave_and_the_german_answer() -> None:

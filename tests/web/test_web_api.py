@@ -166,7 +166,12 @@ def test_a_preview_gives_the_exact_odds_and_records_nothing(demo: Table) -> None
         ("success", "9/10", 90.0),
         ("dud", "1/10", 10.0),
     ]
-    assert demo.post("german", "/preview", {"action": PREPARE_BRIDGE}).json() == {"checks": []}
+    # the demolition roll is sealed until opportunity fire is over: declaring it is certain
+    (declared,) = preview.odds["outcomes"]
+    assert declared["probability"] == "1/1"
+    assert "opportunity fire" in declared["summary"]
+    bridge = demo.post("german", "/preview", {"action": PREPARE_BRIDGE}).json()
+    assert bridge["checks"] == []
     assert demo.log("umpire") == []
 
 

@@ -33,7 +33,7 @@ def test_show_log_preview_act_and_undo_by_seat_link(links: dict[str, str]) -> No
     table = remote.show(links["german"])
     assert table["seat"] == "german"
     assert table["ruleset"] == "engineering"
-    (check,) = remote.preview(links["german"], DEMOLISH_CULVERT)
+    (check,) = remote.preview(links["german"], DEMOLISH_CULVERT)["checks"]
     assert [(o["outcome"], o["fraction"]) for o in check["odds"]] == [
         ("success", "9/10"),
         ("dud", "1/10"),

@@ -137,7 +137,11 @@ class SeededDice:
 
 
 class EnteredDice:
-    """Faces typed in by a player at a real table, consumed in order and checked for range."""
+    """Faces typed in by a player at a real table, consumed in order and checked for range.
+
+    They go to the rolls the acting seat may know of; the engine rolls the secret ones."""
+
+    knows_all = False  # a script in tests decides every roll, secret ones included
 
     def __init__(self, faces: Sequence[int], player: str) -> None:
         self._faces = list(faces)
@@ -163,6 +167,14 @@ class EnteredDice:
         self._used += pool.count
         return tuple(taken)
 
+    @property
+    def left(self) -> int:
+        return len(self._faces) - self._used
+
+    def copy(self) -> EnteredDice:
+        """The same faces, none used yet."""
+        return EnteredDice(self._faces, self.player)
+
     def finish(self) -> None:
         """Refuse faces that were entered but not needed."""
         left = len(self._faces) - self._used
@@ -171,7 +183,9 @@ class EnteredDice:
 
 
 class ScriptedDice(EnteredDice):
-    """Faces fixed in advance, for tests and worked examples."""
+    """Faces fixed in advance, for tests and worked examples: every roll, secret ones too."""
+
+    knows_all = True
 
     def __init__(self, faces: Sequence[int]) -> None:
         super().__init__(faces, "script")

@@ -1,11 +1,14 @@
 """A game: a scenario, a secret seed and an append-only log. Everything else is derived.
 
 `Game.act` validates and resolves one action into a log entry, `Game.undo` appends an undo entry,
-and every read (`view`, `log_view`, `replay`) goes through a seat.
+and every read (`view`, `log_view`, `replay`) goes through a seat, as does everything a seat is
+told about a possible action (`legal_actions`, `is_legal`, `validate`, `odds`, `dice_prompt`):
+those are computed from the seat's knowledge (`Ruleset.knowledge`), never from hidden facts.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import secrets
@@ -14,13 +17,16 @@ from typing import Any, Generic, get_args
 
 import msgspec
 
+from kriegsspiel.core.chance import BUDGET, SAMPLES, ActionOdds, walk
 from kriegsspiel.core.checks import Check, CheckResult
+from kriegsspiel.core.choices import Choice
 from kriegsspiel.core.convert import split_error
-from kriegsspiel.core.dice import DiceSource, EnteredDice, SeededDice
-from kriegsspiel.core.log import Entry, effective, undone
+from kriegsspiel.core.dice import DiceSource, EnteredDice, Pool, SeededDice
+from kriegsspiel.core.log import Entry, Record, effective, undone
+from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import A, E, Ruleset, S, Sc
-from kriegsspiel.core.seats import UMPIRE, all_seats
-from kriegsspiel.errors import InputError, RuleViolation
+from kriegsspiel.core.seats import PUBLIC, UMPIRE, all_seats, sees
+from kriegsspiel.errors import EngineFault, InputError, KriegsspielError, RuleViolation
 
 FORMAT = 1
 
@@ -46,6 +52,7 @@ class Game(Generic[Sc, S, A, E]):
         self.seed = seed or scenario.seed or secrets.token_hex(16)
         self._log: list[Entry[E]] = list(log)
         self._state = self._fold(self._log)
+        self._known: dict[str, S] = {}
 
     # -- reading, always as a seat ------------------------------------------------------------
 
@@ -89,6 +96,8 @@ class Game(Generic[Sc, S, A, E]):
                     for r in records
                 ],
             }
+            if entry.kind == "action":
+                item["outcome"] = self.ruleset.outcome([r.event for r in records])
             if undoes:
                 item["undoes"] = undoes
             if seat == UMPIRE:
@@ -149,19 +158,39 @@ class Game(Generic[Sc, S, A, E]):
     ) -> Entry[E]:
         """Validate and resolve `action` by `seat`, append it to the log, and return the entry.
 
-        On any error nothing is appended and the state is unchanged.
+        The action is first validated, and typed-in dice checked, against what the seat knows
+        (`Ruleset.knowledge`), so a refusal never depends on a hidden fact. Rolls the seat may
+        not know of are rolled by the engine even when the seat typed in its dice; the seat's
+        faces go to the rolls it knows of, in order. On any error nothing is appended and the
+        state is unchanged.
         """
         self.check_seat(seat)
-        typed = self.parse_action(action) if isinstance(action, Mapping) else action
+        typed = self._typed(action)
         seq = len(self._log)
-        source = dice or SeededDice(self.seed)
+        seeded = SeededDice(self.seed)
         counter = iter(range(1_000_000))
+        typed_in = isinstance(dice, EnteredDice) and not dice.knows_all
+        known = self._knowledge(seat)
+        expected: list[tuple[str, tuple[Pool, ...], tuple[int, ...]]] = []
+        if known is not self._state or typed_in:
+            expected = self._rehearse(known, seat, typed, dice if typed_in else None)
+        diverged = False
 
-        def roll(check: Check) -> CheckResult:
-            return check.roll(source, self._roll_key(f"{seq}/{next(counter)}"))
+        def roll(check: Check, *, secret: bool = False) -> CheckResult:
+            nonlocal diverged
+            key = self._roll_key(f"{seq}/{next(counter)}")
+            if dice is None or (typed_in and secret and seat != UMPIRE):
+                return check.roll(seeded, key)
+            if not typed_in:
+                return check.roll(dice, key)
+            if not diverged and expected and expected[0][:2] == (check.name, check.pools):
+                faces = expected.pop(0)[2]
+                return check.roll(_Fixed(faces, dice.origin), key)
+            diverged = True  # hidden facts took the action elsewhere: the engine rolls the rest
+            return check.roll(seeded, key)
 
-        records = tuple(self.ruleset.perform(self._state, seat, typed, roll))
-        if isinstance(dice, EnteredDice):
+        records = tuple(self._perform(self._state, seat, typed, roll, known is not self._state))
+        if dice is not None and not typed_in and isinstance(dice, EnteredDice):
             dice.finish()
         state = self._state
         for record in records:
@@ -169,25 +198,147 @@ class Game(Generic[Sc, S, A, E]):
         entry = Entry(seq, seat, "action", msgspec.to_builtins(typed), records)
         self._log.append(entry)
         self._state = state
+        self._known.clear()
         return entry
 
-    def preview(self, seat: str, action: A | Mapping[str, Any]) -> list[Check]:
-        """The checks `action` would roll, for showing exact odds before confirming it.
+    def _rehearse(
+        self, known: S, seat: str, action: A, dice: DiceSource | None
+    ) -> list[tuple[str, tuple[Pool, ...], tuple[int, ...]]]:
+        """Validate `action` against the seat's knowledge; with typed-in dice, play it there
+        with them, checking their number and range, and return the rolls they went to."""
+        if dice is None:
+            self.validate_typed(known, seat, action)
+            return []
+        assert isinstance(dice, EnteredDice)
+        rehearsal = dice.copy()
+        stand_in = SeededDice(self.seed)
+        used: list[tuple[str, tuple[Pool, ...], tuple[int, ...]]] = []
 
-        A dry run: `perform` is called with a roller that records each check and answers with
-        its first possible outcome; nothing is appended. Raises as `act` would if the action is
-        illegal. Checks that depend on an earlier roll's outcome are shown for that outcome.
-        """
+        def roll(check: Check, *, secret: bool = False) -> CheckResult:
+            if secret and seat != UMPIRE:
+                return check.roll(stand_in, "rehearsal")
+            result = check.roll(rehearsal, "rehearsal")
+            used.append((check.name, check.pools, tuple(f for fs in result.faces for f in fs)))
+            return result
+
+        self._perform(known, seat, action, roll, False)
+        rehearsal.finish()
+        return used
+
+    def _perform(
+        self, state: S, seat: str, action: A, roll: Roll, validated: bool
+    ) -> Sequence[Record[E]]:
+        """`perform`, holding the ruleset to its contract: no refusal after a roll, and none on
+        hidden facts once the seat's knowledge accepted the action."""
+        rolled = False
+
+        def watched(check: Check, *, secret: bool = False) -> CheckResult:
+            nonlocal rolled
+            rolled = True
+            return roll(check, secret=secret)
+
+        try:
+            return self.ruleset.perform(state, seat, action, watched)
+        except RuleViolation as exc:
+            if rolled or validated:
+                why = "after a roll" if rolled else "on facts hidden from the seat"
+                raise EngineFault(f"{self.ruleset.name}: {action!r} refused {why}: {exc}") from exc
+            raise
+
+    def validate(self, seat: str, action: A | Mapping[str, Any]) -> None:
+        """Raise the refusal `act` would give `action` by `seat` (RuleViolation, InputError);
+        decided from the seat's knowledge alone, with no dice."""
         self.check_seat(seat)
-        typed = self.parse_action(action) if isinstance(action, Mapping) else action
-        seen: list[Check] = []
+        self.validate_typed(self._knowledge(seat), seat, self._typed(action))
 
-        def record(check: Check) -> CheckResult:
-            seen.append(check)
-            return check.resolve([[1] * pool.count for pool in check.pools], "preview")
+    def validate_typed(self, known: S, seat: str, action: A) -> None:
+        with contextlib.suppress(_FirstRoll):
+            self._perform(known, seat, action, _first_roll, False)
 
-        self.ruleset.perform(self._state, seat, typed, record)
-        return seen
+    def is_legal(self, seat: str, action: A | Mapping[str, Any]) -> bool:
+        """Whether `seat` may take `action` now, as far as the seat knows (no dice involved)."""
+        try:
+            self.validate(seat, action)
+        except KriegsspielError:
+            return False
+        return True
+
+    def legal_actions(self, seat: str) -> list[Choice]:
+        """Every action `seat` may take now, as plain data `act` accepts, each with a label and
+        the domain of any continuous parameter. Computed from the seat's knowledge only."""
+        self.check_seat(seat)
+        if seat == PUBLIC:
+            return []
+        known = self._knowledge(seat)
+        out: list[Choice] = []
+        for candidate in self.ruleset.candidates(known, seat):
+            try:
+                self.validate_typed(known, seat, candidate.action)
+            except KriegsspielError:
+                continue
+            data = msgspec.to_builtins(candidate.action)
+            out.append(Choice(data, candidate.label, candidate.domains))
+        return out
+
+    def odds(
+        self,
+        seat: str,
+        action: A | Mapping[str, Any],
+        *,
+        budget: float = BUDGET,
+        samples: int = SAMPLES,
+    ) -> ActionOdds:
+        """The exact odds of everything `action` by `seat` can lead to, over what the seat
+        knows: every roll it makes, each later roll conditioned on earlier outcomes. Raises as
+        `act` would if the action is illegal."""
+        self.check_seat(seat)
+        typed = self._typed(action)
+        known = self._knowledge(seat)
+        self.validate_typed(known, seat, typed)
+
+        def run(roll: Roll) -> str:
+            records = self._perform(known, seat, typed, roll, True)
+            return self.ruleset.outcome([r.event for r in records if sees(seat, r.to)])
+
+        return walk(run, budget=budget, samples=samples)
+
+    def dice_prompt(
+        self, seat: str, action: A | Mapping[str, Any], entered: Sequence[int] = ()
+    ) -> Check | None:
+        """The next roll `seat` must type in for `action`, given the faces `entered` so far,
+        or None when they are all it needs. Only rolls the seat may know of are asked for;
+        the engine rolls the others. Raises DiceError for faces out of range or too many."""
+        self.check_seat(seat)
+        typed = self._typed(action)
+        known = self._knowledge(seat)
+        self.validate_typed(known, seat, typed)
+        source = EnteredDice(entered, player=seat)
+        stand_in = SeededDice(self.seed)
+
+        def roll(check: Check, *, secret: bool = False) -> CheckResult:
+            if secret and seat != UMPIRE:
+                return check.roll(stand_in, "prompt")
+            if source.left < sum(p.count for p in check.pools):
+                raise _NeedDice(check)
+            return check.roll(source, "prompt")
+
+        try:
+            self._perform(known, seat, typed, roll, True)
+        except _NeedDice as need:
+            return need.check
+        source.finish()
+        return None
+
+    def _typed(self, action: A | Mapping[str, Any]) -> A:
+        return self.parse_action(action) if isinstance(action, Mapping) else action
+
+    def _knowledge(self, seat: str) -> S:
+        """The state as `seat` knows it, computed once per log length."""
+        if seat == UMPIRE:
+            return self._state
+        if seat not in self._known:
+            self._known[seat] = self.ruleset.knowledge(self._state, seat)
+        return self._known[seat]
 
     def _roll_key(self, position: str) -> str:
         """An opaque, reproducible name for a roll. Keyed with the secret seed, so a key shown
@@ -207,6 +358,7 @@ class Game(Generic[Sc, S, A, E]):
         entry: Entry[E] = Entry(len(self._log), seat, "undo", None, (), targets)
         self._log.append(entry)
         self._state = self._fold(self._log)
+        self._known.clear()
         return entry
 
     # -- folding and storage -------------------------------------------------------------------
@@ -217,6 +369,32 @@ class Game(Generic[Sc, S, A, E]):
             for record in entry.records:
                 state = self.ruleset.apply(state, record.event)
         return state
+
+
+class _FirstRoll(Exception):
+    """Raised at an action's first roll: everything that could refuse it has been checked."""
+
+
+def _first_roll(check: Check, *, secret: bool = False) -> CheckResult:
+    raise _FirstRoll
+
+
+class _NeedDice(Exception):
+    def __init__(self, check: Check) -> None:
+        self.check = check
+
+
+class _Fixed:
+    """The faces one roll was given when the action was rehearsed against the seat's
+    knowledge, replayed for the same roll in play."""
+
+    def __init__(self, faces: tuple[int, ...], origin: str) -> None:
+        self._faces = list(faces)
+        self.origin = origin
+
+    def faces(self, pool: Pool, key: str) -> tuple[int, ...]:
+        taken, self._faces = self._faces[: pool.count], self._faces[pool.count :]
+        return tuple(taken)
 
 
 def action_names(action_type: Any) -> dict[str, type[Any]]:

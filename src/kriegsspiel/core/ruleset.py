@@ -1,28 +1,33 @@
 """What a ruleset provides to the core. The core knows no ruleset; rulesets never import each other.
 
 A ruleset declares its scenario schema, actions and events (msgspec tagged unions), its checks, and
-four pure functions: the initial state of a scenario, `apply` (fold one event), `perform` (validate
-an action for a seat and resolve it into records) and `view` (what a seat may see of a state).
+pure functions: the initial state of a scenario, `apply` (fold one event), `perform` (validate an
+action for a seat, then resolve it into records), `view` (what a seat may see of a state),
+`knowledge` (the state as a seat knows it) and `candidates` (every action a seat may try now).
+
+Validate, then roll: `perform` checks every rule that can refuse the action before its first
+roll; a roll decides what happens, never whether the action was allowed. So the engine learns
+legality by running `perform` up to its first roll, and the exact odds of a whole action by
+walking its chance tree (`core/chance.py`).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from kriegsspiel.core.checks import Check, CheckDef, CheckResult
+from kriegsspiel.core.checks import CheckDef
+from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.plans import PlanDef
+from kriegsspiel.core.roll import Roll
 from kriegsspiel.scenario.model import ScenarioBase
 
 S = TypeVar("S")  # state
 A = TypeVar("A")  # action
 E = TypeVar("E")  # event
 Sc = TypeVar("Sc", bound=ScenarioBase)
-
-Roll = Callable[[Check], CheckResult]
-"""Resolves a check with the game's dice source; the result is recorded by the caller's records."""
 
 
 class Ruleset(ABC, Generic[Sc, S, A, E]):
@@ -50,8 +55,17 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
         """Everything `seat` may know of `state`, as plain JSON-able data."""
 
     @abstractmethod
-    def legal_actions(self, state: S, seat: str) -> list[A]:
-        """A sample of actions `seat` may take now (used by playouts and the web app)."""
+    def knowledge(self, state: S, seat: str) -> S:
+        """`state` as `seat` knows it: every fact hidden from the seat removed, or replaced by
+        what the seat must assume. Two states that differ only in facts hidden from `seat` give
+        equal knowledge. Legal actions, refusals, odds and dice prompts for a seat are computed
+        from this alone; for the umpire it is `state` itself."""
+
+    @abstractmethod
+    def candidates(self, state: S, seat: str) -> Iterable[Candidate]:
+        """Every action `seat` might take now, with its label: a superset of the legal ones
+        (`Game.legal_actions` keeps those `perform` accepts up to its first roll), pruned by
+        phase, range and arc first so that it stays fast with many units."""
 
     @abstractmethod
     def seats_to_act(self, state: S) -> list[str]:
@@ -69,3 +83,14 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
     def describe_event(self, event: E) -> str:
         """One line of text for the log."""
         return type(event).__name__
+
+    def outcome(self, events: Sequence[E]) -> str:
+        """What an action's events come to, in a few words and without the dice: the odds'
+        results and the log's `outcome` are made of this, so they compare directly."""
+        parts: list[str] = []
+        for event in events:
+            summary = getattr(event, "summary", None)
+            text = summary() if callable(summary) else self.describe_event(event)
+            if text and text not in parts:
+                parts.append(text)
+        return "; ".join(parts) or "nothing happens"

@@ -15,8 +15,9 @@ from typing import Any, Generic, TypeVar, Union
 
 import msgspec
 
+from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.log import Record
-from kriegsspiel.core.ruleset import Roll
+from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.seats import EVERYONE, PUBLIC, Audience
 from kriegsspiel.errors import RuleViolation
 
@@ -28,10 +29,30 @@ class Act(msgspec.Struct, frozen=True, tag_field="action", forbid_unknown_fields
 
 
 class Ev(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
-    """An event of the log; subclasses set `tag` and say what happened in `text`."""
+    """An event of the log; subclasses set `tag`, say what happened in `text`, and may say it
+    in a few words without the dice in `summary` (None: nothing worth summing up)."""
 
     def text(self) -> str:
         return type(self).__name__
+
+    def summary(self) -> str | None:
+        """By default the text, or for an event that carries rolls each roll's outcome."""
+        results = rolls_in(self)
+        if not results:
+            return self.text()
+        return ", ".join(f"{r.check.rsplit('.', 1)[-1]} {r.outcome}" for r in results)
+
+
+def rolls_in(event: msgspec.Struct) -> list[CheckResult]:
+    """The roll results an event carries, in field order."""
+    out: list[CheckResult] = []
+    for name in event.__struct_fields__:
+        value = getattr(event, name)
+        if isinstance(value, CheckResult):
+            out.append(value)
+        elif isinstance(value, tuple):
+            out += [v for v in value if isinstance(v, CheckResult)]
+    return out
 
 
 @dataclass(kw_only=True)

@@ -131,7 +131,7 @@ async def seat_svg(request: Request) -> Response:
 
 async def preview(request: Request) -> Response:
     token, body = await _seat_request(request, schema.PreviewRequest)
-    return json_response({"checks": _host(request).preview(token, body.action)})
+    return json_response(_host(request).preview(token, body.action, body.dice))
 
 
 async def act(request: Request) -> Response:

@@ -101,10 +101,10 @@ def log(link: str) -> list[dict[str, Any]]:
     return list(request(SeatLink.parse(link).url("/log"))["log"])
 
 
-def preview(link: str, action: dict[str, Any]) -> list[dict[str, Any]]:
-    """The exact odds of each check the action would roll (`odds[].fraction`, `percent`)."""
-    answer = request(SeatLink.parse(link).url("/preview"), {"action": action})
-    return list(answer["checks"])
+def preview(link: str, action: dict[str, Any]) -> dict[str, Any]:
+    """The odds of all the action can lead to from the seat's knowledge (`odds`), and the
+    first roll it must type in (`checks`, with `odds[].fraction`, `percent`)."""
+    return dict(request(SeatLink.parse(link).url("/preview"), {"action": action}))
 
 
 def act(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -21,7 +21,7 @@ import msgspec
 from kriegsspiel.core.checks import Check
 from kriegsspiel.core.dice import EnteredDice
 from kriegsspiel.core.log import Entry, effective
-from kriegsspiel.core.seats import PUBLIC, UMPIRE
+from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, KriegsspielError
 from kriegsspiel.games import AnyGame, new_game
 from kriegsspiel.render.svg import render_svg
@@ -122,7 +122,7 @@ class Host:
             ref, game = self._open(token)
             seat, state = ref.seat, game.state
             to_act = game.ruleset.seats_to_act(state)
-            actions = [] if seat == PUBLIC else game.ruleset.legal_actions(state, seat)
+            choices = game.legal_actions(seat)
             return {
                 "game": ref.game_id,
                 "seat": seat,
@@ -132,7 +132,8 @@ class Host:
                 "title": game.scenario.title,
                 "seats": list(game.seats),
                 "to_act": to_act,
-                "actions": msgspec.to_builtins(actions),
+                "actions": [c.action for c in choices],
+                "choices": msgspec.to_builtins(choices),
                 "can_undo": seat == UMPIRE and bool(effective(game.log)),
                 "view": game.view(seat),
             }
@@ -160,11 +161,19 @@ class Host:
 
     # -- acting as a seat ----------------------------------------------------------------------
 
-    def preview(self, token: str, action: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """The exact odds of each check `action` would roll; nothing is recorded."""
+    def preview(
+        self, token: str, action: Mapping[str, Any], dice: Sequence[int] = ()
+    ) -> dict[str, Any]:
+        """The odds of everything `action` can lead to, from what this seat knows, and the
+        next roll it must type in after the faces `dice`; nothing is recorded."""
         with self._lock:
             ref, game = self._open(token)
-            return [odds(check) for check in game.preview(ref.seat, action)]
+            whole = game.odds(ref.seat, action)
+            prompt = game.dice_prompt(ref.seat, action, dice)
+            return {
+                "odds": whole.describe(),
+                "checks": [odds(prompt)] if prompt is not None else [],
+            }
 
     def act(
         self, token: str, action: Mapping[str, Any], dice: list[int] | None = None, player: str = ""

@@ -25,7 +25,10 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class PreviewRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """An action, and the faces typed in for it so far (to be told which roll comes next)."""
+
     action: dict[str, Any]
+    dice: list[int] = []
 
 
 class ActRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -75,6 +78,7 @@ class SeatTable(msgspec.Struct):
     seats: list[str]
     to_act: list[str]
     actions: list[dict[str, Any]]
+    choices: list[dict[str, Any]]
     can_undo: bool
     view: dict[str, Any]
 
@@ -98,6 +102,10 @@ class Odds(msgspec.Struct):
 
 
 class Preview(msgspec.Struct):
+    """The odds of the whole action from this seat's knowledge; `checks` holds the next roll
+    the seat must type in (empty when the faces so far are all it needs)."""
+
+    odds: dict[str, Any]
     checks: list[Odds]
 
 
@@ -136,7 +144,7 @@ OPS = (
     Op("get", "/api/seats/{token}/log", "The log as the seat may see it", None, Log, errors=(404,)),
     Op("get", "/api/seats/{token}/table.svg", "The table drawn from the seat's view", None, None,
        errors=(404,), media="image/svg+xml"),
-    Op("post", "/api/seats/{token}/preview", "Exact odds of the checks an action would roll",
+    Op("post", "/api/seats/{token}/preview", "Odds of all an action can lead to",
        PreviewRequest, Preview, errors=(400, 404, 409)),
     Op("post", "/api/seats/{token}/act", "Act as the seat (engine dice or typed-in faces)",
        ActRequest, Acted, errors=(400, 404, 409, 503)),

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kriegsspiel.core.checks import Check, CheckDef, CheckResult
+from kriegsspiel.core.checks import CheckDef
+from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.log import Record
-from kriegsspiel.core.ruleset import Roll, Ruleset
-from kriegsspiel.errors import KriegsspielError
+from kriegsspiel.core.roll import Roll
+from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.rulesets.abilities import topics
 from kriegsspiel.rulesets.abilities.base import Act, Ev
 from kriegsspiel.rulesets.abilities.checks import check_defs
@@ -82,27 +83,17 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
             return [state.window.side]
         return [state.pulse_side] if state.pulse_side else []
 
-    def legal_actions(self, state: AblState, seat: str) -> list[Act]:
-        return [a for a in candidates(state, seat) if _is_legal(self, state, seat, a)]
+    def knowledge(self, state: AblState, seat: str) -> AblState:
+        return state
+
+    def candidates(self, state: AblState, seat: str) -> list[Candidate]:
+        return [Candidate(a, str(type(a).__struct_config__.tag)) for a in candidates(state, seat)]
 
     def checks(self) -> Sequence[CheckDef]:
         return check_defs()
 
     def describe_event(self, event: Ev) -> str:
         return event.text()
-
-
-def _probe(check: Check) -> CheckResult:
-    """Dice for a dry run: every die a 4."""
-    return check.resolve([[4] * pool.count for pool in check.pools], "probe")
-
-
-def _is_legal(rs: Abilities, state: AblState, seat: str, action: Act) -> bool:
-    try:
-        rs.perform(state, seat, action, _probe)
-    except KriegsspielError:
-        return False
-    return True
 
 
 RULESET = Abilities()

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kriegsspiel.core.checks import Check, CheckDef, CheckResult
+from kriegsspiel.core.checks import CheckDef
+from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.log import Record
-from kriegsspiel.core.ruleset import Roll, Ruleset
+from kriegsspiel.core.roll import Roll
+from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.core.seats import UMPIRE
-from kriegsspiel.errors import KriegsspielError
 from kriegsspiel.rulesets.afv import topics
 from kriegsspiel.rulesets.afv.base import Act, Ev
 from kriegsspiel.rulesets.afv.candidates import candidates
@@ -61,26 +62,17 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
             return [state.card.side]
         return list(state.scenario.side_ids)
 
-    def legal_actions(self, state: AfvState, seat: str) -> list[Act]:
-        return [a for a in candidates(state, seat) if self.is_legal(state, seat, a)]
+    def knowledge(self, state: AfvState, seat: str) -> AfvState:
+        return state
 
-    def is_legal(self, state: AfvState, seat: str, action: Act) -> bool:
-        """A dry run of `perform`, each roll answered with its lowest faces."""
-        try:
-            self.perform(state, seat, action, _lowest)
-        except KriegsspielError:
-            return False
-        return True
+    def candidates(self, state: AfvState, seat: str) -> list[Candidate]:
+        return [Candidate(a, str(type(a).__struct_config__.tag)) for a in candidates(state, seat)]
 
     def checks(self) -> Sequence[CheckDef]:
         return check_defs()
 
     def describe_event(self, event: Ev) -> str:
         return event.text()
-
-
-def _lowest(check: Check) -> CheckResult:
-    return check.resolve([[1] * pool.count for pool in check.pools], "probe")
 
 
 RULESET = Afv()

@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from kriegsspiel.core.checks import CheckDef
-from kriegsspiel.core.dice import ScriptedDice
+from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.plans import PlanDef
-from kriegsspiel.core.ruleset import Roll, Ruleset
+from kriegsspiel.core.roll import Roll
+from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.core.tables import BandTable, tables_from_mapping
 from kriegsspiel.core.tasks import Task
-from kriegsspiel.errors import KriegsspielError
 from kriegsspiel.rulesets.engineering import (
     fieldwork_candidates,
     fieldwork_checks,
@@ -94,8 +94,11 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
             return []
         return [state.other if state.pending is not None else acting_side(state)]
 
-    def legal_actions(self, state: EngState, seat: str) -> list[Act]:
-        return [a for a in _candidates(state, seat) if _is_legal(self, state, seat, a)]
+    def knowledge(self, state: EngState, seat: str) -> EngState:
+        return state
+
+    def candidates(self, state: EngState, seat: str) -> list[Candidate]:
+        return [Candidate(a, str(type(a).__struct_config__.tag)) for a in _candidates(state, seat)]
 
     def checks(self) -> Sequence[CheckDef]:
         return (
@@ -126,15 +129,6 @@ def _candidates(state: EngState, seat: str) -> list[Act]:
     out += fieldwork_candidates.candidates(state, seat, units)
     out += obstacle_candidates(state, seat, units)
     return out
-
-
-def _is_legal(rs: Engineering, state: EngState, seat: str, action: Act) -> bool:
-    dice = ScriptedDice([5] * 8)
-    try:
-        rs.perform(state, seat, action, lambda check: check.roll(dice, "probe"))
-    except KriegsspielError:
-        return False
-    return True
 
 
 RULESET = Engineering()

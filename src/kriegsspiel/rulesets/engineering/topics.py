@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from kriegsspiel.core.log import Record
-from kriegsspiel.core.ruleset import Roll
+from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.tables import BandTable
 from kriegsspiel.core.topics import Topics, merge, refuse_public
 from kriegsspiel.errors import RuleViolation

@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kriegsspiel.core.checks import Check, CheckDef, CheckResult
+from kriegsspiel.core.checks import CheckDef
+from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.plans import PlanDef
-from kriegsspiel.core.ruleset import Roll, Ruleset
-from kriegsspiel.errors import KriegsspielError
-from kriegsspiel.rulesets.waterborne import fire, topics
+from kriegsspiel.core.roll import Roll
+from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.rulesets.waterborne import topics
 from kriegsspiel.rulesets.waterborne.base import Act, Ev
 from kriegsspiel.rulesets.waterborne.candidates import candidates
 from kriegsspiel.rulesets.waterborne.checks import check_defs
-from kriegsspiel.rulesets.waterborne.fire import Fire, ReactiveFire
 from kriegsspiel.rulesets.waterborne.grid import Cell
 from kriegsspiel.rulesets.waterborne.plans import PLANS
 from kriegsspiel.rulesets.waterborne.pontoons import ferry, initial
@@ -92,23 +92,11 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
         the phasing side's actions.)"""
         return [] if state.over else [acting(state)]
 
-    def legal_actions(self, state: WatState, seat: str) -> list[Act]:
-        return [a for a in candidates(state, seat) if self._is_legal(state, seat, a)]
+    def knowledge(self, state: WatState, seat: str) -> WatState:
+        return state
 
-    def _is_legal(self, state: WatState, seat: str, action: Act) -> bool:
-        def probe(check: Check) -> CheckResult:
-            return check.resolve([[p.sides] * p.count for p in check.pools], "probe")
-
-        try:
-            if isinstance(action, Fire | ReactiveFire):  # legal as validated: spare the roll
-                fire.validate(
-                    topics.context(state, seat, probe, self.tables(state.scenario)), action
-                )
-            else:
-                self.perform(state, seat, action, probe)
-        except KriegsspielError:
-            return False
-        return True
+    def candidates(self, state: WatState, seat: str) -> list[Candidate]:
+        return [Candidate(a, str(type(a).__struct_config__.tag)) for a in candidates(state, seat)]
 
     def checks(self) -> Sequence[CheckDef]:
         return check_defs()

@@ -9,7 +9,7 @@ from types import ModuleType
 from typing import Any
 
 from kriegsspiel.core.log import Record
-from kriegsspiel.core.ruleset import Roll
+from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.topics import Topics, refuse_public
 from kriegsspiel.rulesets.waterborne import (
     base,

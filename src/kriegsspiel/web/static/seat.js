@@ -176,18 +176,32 @@ async function preview() {
   const box = document.getElementById("odds");
   const confirm = document.getElementById("do");
   try {
-    const result = await callApi(seatUrl("/preview"), {action: editedAction()});
+    const typed = (document.getElementById("faces").value.match(/\d+/g) || []).map(Number);
+    const result = await callApi(seatUrl("/preview"), {action: editedAction(), dice: typed});
     state.dice = result.checks.flatMap((c) => c.dice);
-    box.replaceChildren(...(result.checks.length
-      ? result.checks.map(oddsBlock)
-      : [el("p", {}, "No dice: this action rolls nothing.")]));
+    const blocks = [outcomesBlock(result.odds), ...result.checks.map(oddsBlock)];
+    box.replaceChildren(...blocks);
     document.getElementById("faces").placeholder = state.dice.length
-      ? `faces for ${state.dice.join(" + ")}` : "no dice needed";
+      ? `next: faces for ${state.dice.join(" + ")}` : "no more dice needed";
     confirm.disabled = false;
   } catch (error) {
     box.replaceChildren(el("p", {class: "refused"}, error.message));
     confirm.disabled = true;
   }
+}
+
+// What the whole action can lead to, from what this seat knows.
+function outcomesBlock(odds) {
+  const rows = odds.outcomes.map((o) => el("tr", {},
+    el("td", {}, o.summary),
+    el("td", {class: "num"}, o.probability || `≈ ${(o.estimate * 100).toFixed(1)}%`),
+    el("td", {class: "num"}, o.percent !== undefined ? `${o.percent}%`
+      : `${(o.low * 100).toFixed(1)}–${(o.high * 100).toFixed(1)}%`)));
+  const head = odds.rolls.length ? `Rolls: ${odds.rolls.join(", ")}` : "No dice: this action rolls nothing.";
+  return el("div", {class: "check"},
+    el("p", {}, el("strong", {}, odds.exact ? "What can happen" : "What can happen (estimated)"),
+      ` — ${head}`),
+    el("table", {class: "odds"}, el("tbody", {}, ...rows)));
 }
 
 function oddsBlock(check) {
@@ -241,6 +255,7 @@ function notice(text) {
 }
 
 document.getElementById("confirm").addEventListener("submit", confirmAction);
+document.getElementById("faces").addEventListener("change", preview);
 document.getElementById("cancel").addEventListener("click", closeForm);
 document.getElementById("undo").addEventListener("click", undo);
 refresh();
