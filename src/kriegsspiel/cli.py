@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import click
+import msgspec
 from rich.console import Console
 from rich.text import Text
 
@@ -42,6 +43,8 @@ from kriegsspiel.render.text import (
     Column,
     console,
     key,
+    render_action_odds,
+    render_actions,
     render_log,
     render_odds,
     render_plan,
@@ -305,13 +308,39 @@ def plan_cmd(name: str | None, args: tuple[str, ...], list_all: bool, as_json: b
         render_plan(console(), report)
 
 
+@cli.command("actions")
+@GAME
+@SEAT
+@JSON
+def actions_cmd(game: Path, seat: str, as_json: bool) -> None:
+    """Every action SEAT may take now, from what it knows, as `act` takes it."""
+    choices = [msgspec.to_builtins(c) for c in load_game(game).legal_actions(seat)]
+    if as_json:
+        emit_json(choices)
+        return
+    render_actions(console(), choices, seat)
+
+
 @cli.command("odds")
 @click.argument("check", required=False)
 @click.argument("args", nargs=-1)
 @click.option("--list", "list_all", is_flag=True, help="List every check and its parameters.")
+@click.option("--seat", help="With a GAME: odds of an action, from what this seat knows.")
 @JSON
-def odds_cmd(check: str | None, args: tuple[str, ...], list_all: bool, as_json: bool) -> None:
-    """The exact odds of CHECK with its parameters as KEY=VALUE, or --list."""
+def odds_cmd(
+    check: str | None, args: tuple[str, ...], list_all: bool, seat: str | None, as_json: bool
+) -> None:
+    """The exact odds of CHECK with its parameters as KEY=VALUE, or --list; or, with --seat,
+    of everything an action can lead to: `odds GAME --seat SEAT ACTION [VALUES...]`.
+    """
+    if seat is not None:
+        if check is None or not args:
+            raise click.UsageError(
+                "with --seat give a GAME and an ACTION, such as: odds "
+                "game.json --seat german demolish pioneer-2 culvert"
+            )
+        _action_odds(Path(check), seat, args[0], args[1:], as_json)
+        return
     if list_all == (check is not None):
         raise click.UsageError("give either a CHECK (such as engineering.demolition) or --list")
     if check is None:
@@ -326,6 +355,15 @@ def odds_cmd(check: str | None, args: tuple[str, ...], list_all: bool, as_json: 
         emit_json(report)
     else:
         render_odds(console(), report)
+
+
+def _action_odds(game: Path, seat: str, action: str, values: Sequence[str], as_json: bool) -> None:
+    loaded = load_game(game)
+    report = loaded.odds(seat, action_data(loaded.ruleset, action, values)).describe()
+    if as_json:
+        emit_json(report)
+        return
+    render_action_odds(console(), report, " ".join([action, *values]))
 
 
 def _places(places: Sequence[str]) -> str:

@@ -282,3 +282,57 @@ def render_plan(out: Console, report: Row) -> None:
             f"90% done by {stats['p90']}"
         )
     )
+
+
+# -- legal actions and the odds of a whole action -------------------------------------------------
+
+
+def domain_text(domain: Row) -> str:
+    """Where an open parameter may lie, in words."""
+    if domain["kind"] == "point":
+        origin = fmt(domain["origin"])
+        low = f'at least {domain["low"]:g}" and ' if domain["low"] else ""
+        return f'{domain["param"]}: {low}up to {domain["high"]:g}" from {origin}'
+    if domain["kind"] == "angle":
+        arcs = ", ".join(f"{a:g}–{b:g}°" for a, b in domain["arcs"]) or "any bearing"
+        return f"{domain['param']}: {arcs}"
+    return f"{domain['param']}: {domain['low']:g} to {domain['high']:g}"
+
+
+ACTION_COLUMNS: tuple[Column, ...] = (
+    ("action", lambda row: row["label"]),
+    ("type", lambda row: action_text(row["action"])),
+    ("open", lambda row: "\n".join(domain_text(d) for d in row["domains"])),
+)
+
+
+def render_actions(out: Console, choices: Sequence[Row], seat: str) -> None:
+    if not choices:
+        out.print(Text(f"{seat} has no action now"))
+        return
+    out.print(table(f"what {seat} may do now", choices, ACTION_COLUMNS))
+
+
+def render_action_odds(out: Console, report: Row, action: str) -> None:
+    rolls = ", ".join(report["rolls"]) or "no dice"
+    out.print(Text(f"{action}: rolls {rolls}", style="bold"))
+    if report["exact"]:
+        columns: tuple[Column, ...] = (
+            ("probability", key("probability")),
+            ("percent", lambda row: f"{row['percent']:.1f}%"),
+            ("what happens", key("summary")),
+        )
+        out.print(table("odds", report["outcomes"], columns))
+        return
+    first = report.get("first_roll")
+    if first is not None:
+        rows = [{"outcome": o["outcome"], "probability": o["probability"]} for o in first["odds"]]
+        first_columns = (("outcome", key("outcome")), ("probability", key("probability")))
+        out.print(table(f"first roll, exact: {first['check']}", rows, first_columns))
+    estimated: tuple[Column, ...] = (
+        ("estimate", lambda row: f"{row['estimate'] * 100:.1f}%"),
+        ("95% interval", lambda row: f"{row['low'] * 100:.1f}–{row['high'] * 100:.1f}%"),
+        ("what happens", key("summary")),
+    )
+    title = f"estimated from {report['samples']} seeded playouts (too many paths to walk)"
+    out.print(table(title, report["outcomes"], estimated))
