@@ -8,6 +8,7 @@ earlier commit in the same run, for the ratio. It works with both APIs: `Game.le
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import sys
@@ -17,30 +18,44 @@ from typing import Any
 import yaml
 
 import kriegsspiel as ks
-from kriegsspiel.scenario.load import bundled_names, read_scenario_text, scenario_from_data
+from kriegsspiel.scenario.load import (
+    bundled_names,
+    load_scenario,
+    read_scenario_text,
+    scenario_from_data,
+)
 
 STEPS = 200  # actions at most in one playout
 
 
-def legal(game: Any, seat: str, rng: random.Random) -> list[Any]:
-    if hasattr(game, "legal_actions"):
-        return [c.sample(rng) for c in game.legal_actions(seat)]
-    return list(game.ruleset.legal_actions(game.state, seat))
+def random_action(game: Any, seat: str, rng: random.Random) -> Any:
+    """A legal action drawn uniformly, or None: by `Game.random_action` where there is one,
+    else from the earlier API's list."""
+    if hasattr(game, "random_action"):
+        return game.random_action(seat, rng)
+    actions = list(game.ruleset.legal_actions(game.state, seat))
+    return rng.choice(actions) if actions else None
+
+
+@functools.cache
+def scenario(name: str) -> Any:
+    return load_scenario(name)
 
 
 def playout(name: str, index: int) -> int:
     """One random game of the bundled scenario `name`; the number of actions taken."""
     rng = random.Random(index)
-    game = ks.new_game(name, seed=f"playout-{index}")
+    sc = scenario(name)
+    game = ks.Game(ks.find_ruleset(sc.ruleset), sc, f"playout-{index}")
     for step in range(STEPS):
         seats = game.ruleset.seats_to_act(game.state)
         if not seats:
             return step
         seat = rng.choice(seats)
-        actions = legal(game, seat, rng)
-        if not actions:
+        action = random_action(game, seat, rng)
+        if action is None:
             return step
-        game.act(seat, rng.choice(actions))
+        game.act(seat, action)
     return STEPS
 
 

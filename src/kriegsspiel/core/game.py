@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import random
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, get_args
@@ -279,6 +280,26 @@ class Game(Generic[Sc, S, A, E]):
             data = msgspec.to_builtins(candidate.action)
             out.append(Choice(data, candidate.label, candidate.domains))
         return out
+
+    def random_action(self, seat: str, rng: random.Random) -> dict[str, Any] | None:
+        """A legal action for `seat` drawn uniformly from `legal_actions` (its domains sampled),
+        or None if there is none; it validates candidates in random order until one passes."""
+        self.check_seat(seat)
+        if seat == PUBLIC:
+            return None
+        known = self._knowledge(seat)
+        candidates = list(self.ruleset.candidates(known, seat))
+        rng.shuffle(candidates)
+        for candidate in candidates:
+            try:
+                self.validate_typed(known, seat, candidate.action)
+            except KriegsspielError:
+                continue
+            choice = Choice(
+                msgspec.to_builtins(candidate.action), candidate.label, candidate.domains
+            )
+            return choice.sample(rng)
+        return None
 
     def odds(
         self,
