@@ -82,3 +82,24 @@ def test_uniform_counts_repeated_outcomes() -> None:
     dist = Dist.uniform([int(face >= 5) for face in range(1, 7)])
     assert dist[1] == Fraction(1, 3)
     assert dist[0] == Fraction(2, 3)
+
+
+def test_counts_are_kept_over_a_common_denominator() -> None:
+    two = Dist.uniform(range(1, 7)).combine(Dist.uniform(range(1, 7)), lambda a, b: a + b)
+    assert two.denominator == 36
+    assert [two.count(s) for s in range(2, 13)] == [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
+    halves = Dist({"a": Fraction(1, 2), "b": Fraction(1, 2)})
+    assert (halves.denominator, halves.count("a")) == (2, 1)
+
+
+def test_counts_that_do_not_add_up_are_refused() -> None:
+    """A lost or doubled weight is an error, never rescaled away."""
+    with pytest.raises(ValueError, match="do not add up"):
+        Dist.counted({"a": 1, "b": 1}, 3)
+    with pytest.raises(ValueError, match="do not add up"):
+        Dist.counted({"a": 2, "b": -1}, 1)
+
+
+def test_equal_distributions_compare_equal_in_lowest_terms() -> None:
+    assert Dist.counted({"a": 2, "b": 2}, 4) == Dist({"a": 1, "b": 1})
+    assert hash(Dist.counted({"a": 3}, 3)) == hash(Dist.certain("a"))

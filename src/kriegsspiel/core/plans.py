@@ -3,7 +3,8 @@
 Work that needs `n` successes, one attempt a turn each succeeding with probability `p` (bridge
 spans, pontoon construction points, preparations of a charge), takes T attempts where T is
 negative binomial: P(T = t) = C(t-1, n-1) p^n (1-p)^(t-n), t >= n. The table is computed exactly
-(a dynamic programme over successes so far, with `Fraction`s); T has no upper bound when p < 1,
+from that closed form in integer arithmetic (numerators over b^t for p = a/b); T has no upper
+bound when p < 1,
 so it is truncated honestly: it runs until the cumulative probability reaches `coverage` (and the
 90th percentile) and the exact probability of needing more is reported as the tail. The mean is
 the closed form n/p.
@@ -17,7 +18,6 @@ from fractions import Fraction
 from typing import Any
 
 from kriegsspiel.core.checks import Param, parse_args
-from kriegsspiel.core.dist import Dist
 from kriegsspiel.errors import InputError
 
 DEFAULT_COVERAGE = Fraction(99, 100)
@@ -61,20 +61,26 @@ def attempts_needed(
         raise InputError("p", "an attempt must have a chance of success")
     if not 0 < coverage < 1:
         raise InputError("coverage", "must be between 0 and 1")
-    attempt: Dist[int] = Dist({1: p, 0: 1 - p})
-    earned: Dist[int] = Dist.certain(0)  # successes so far, capped at `successes`
+    # P(T = t) = C(t-1, n-1) a^n (b-a)^(t-n) / b^t for p = a/b, kept as integers over b^t
+    a, b, n = p.numerator, p.denominator, successes
+    ways, scale = 1, b**n  # C(t-1, n-1) and b^t, at t = n
+    term = a**n  # the numerator of P(T = t) over b^t
+    done_num = 0  # P(T <= t) over b^t
     rows: list[PlanRow] = []
-    done = Fraction(0)
-    t = 0
+    t = n
     while True:
-        t += 1
-        earned = earned.combine(attempt, lambda a, b: min(a + b, successes))
-        now = earned[successes]
-        if t >= successes:
-            rows.append(PlanRow(t, now - done, now))
-        done = now
-        if done == 1 or (done >= coverage and done >= Fraction(9, 10)) or len(rows) >= MAX_ROWS:
+        done_num += term
+        rows.append(PlanRow(t, Fraction(term, scale), Fraction(done_num, scale)))
+        complete = done_num == scale
+        covered = done_num * coverage.denominator >= coverage.numerator * scale
+        if complete or (covered and 10 * done_num >= 9 * scale) or len(rows) >= MAX_ROWS:
             break
+        ways = ways * t // (t - n + 1)
+        t += 1
+        term = ways * a**n * (b - a) ** (t - n)
+        done_num *= b
+        scale *= b
+    done = Fraction(done_num, scale)
     return AttemptsPlan(
         successes=successes,
         per_attempt=p,
