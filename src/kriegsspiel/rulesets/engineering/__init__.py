@@ -17,23 +17,15 @@ from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.core.tables import BandTable, tables_from_mapping
 from kriegsspiel.core.tasks import Task
-from kriegsspiel.rulesets.engineering import (
-    fieldwork_candidates,
-    fieldwork_checks,
-    obstacle_checks,
-    topics,
-)
+from kriegsspiel.rulesets.engineering import fieldwork_checks, obstacle_checks, topics
 from kriegsspiel.rulesets.engineering.base import Act, Ev, acting_side
+from kriegsspiel.rulesets.engineering.candidates import candidates
 from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES, check_defs
-from kriegsspiel.rulesets.engineering.demolitions import Demolish, Prepare, RemoveDemolition
-from kriegsspiel.rulesets.engineering.fire import Fire
-from kriegsspiel.rulesets.engineering.obstacle_candidates import obstacle_candidates
+from kriegsspiel.rulesets.engineering.knowledge import knowledge
 from kriegsspiel.rulesets.engineering.plans import PLANS
 from kriegsspiel.rulesets.engineering.scenario import EngScenario
-from kriegsspiel.rulesets.engineering.sequence import Emplace, EndPhase, Move
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, UnitState
 from kriegsspiel.rulesets.engineering.view import view
-from kriegsspiel.rulesets.engineering.work import Engineer, OpportunityFire, Pass
 
 
 class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
@@ -95,10 +87,10 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
         return [state.other if state.pending is not None else acting_side(state)]
 
     def knowledge(self, state: EngState, seat: str) -> EngState:
-        return state
+        return knowledge(state, seat)
 
     def candidates(self, state: EngState, seat: str) -> list[Candidate]:
-        return [Candidate(a, str(type(a).__struct_config__.tag)) for a in _candidates(state, seat)]
+        return candidates(state, seat)
 
     def checks(self) -> Sequence[CheckDef]:
         return (
@@ -112,23 +104,6 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
 
     def describe_event(self, event: Ev) -> str:
         return event.text()
-
-
-def _candidates(state: EngState, seat: str) -> list[Act]:
-    """Actions worth trying; `legal_actions` keeps those `perform` accepts."""
-    units = [u for u in state.scenario.units if seat in ("umpire", u.side)]
-    tasks = [t.id for t in state.scenario.tasks]
-    out: list[Act] = [EndPhase(), Pass()]
-    for u in units:
-        pos = state.units[u.id].position or (0.0, 0.0)
-        out += [Emplace(u.id), OpportunityFire(u.id), Move(u.id, (pos[0] + 1.0, pos[1]))]
-        out += [Engineer(u.id, t) for t in tasks]
-        for d in state.demolitions:
-            out += [Prepare(u.id, d), Demolish(u.id, d), RemoveDemolition(u.id, d)]
-        out += [Fire(u.id, t.id) for t in state.scenario.units if t.side != u.side]
-    out += fieldwork_candidates.candidates(state, seat, units)
-    out += obstacle_candidates(state, seat, units)
-    return out
 
 
 RULESET = Engineering()

@@ -105,6 +105,9 @@ class FeatureShelled(Ev, frozen=True, tag="feature-shelled"):
     target: str
     result: CheckResult
 
+    def summary(self) -> str:
+        return f"{self.unit} bombards {self.target}: {self.result.outcome}"
+
     def text(self) -> str:
         return f"{self.unit}'s artillery strikes {self.target}: {self.result.explain()}"
 

@@ -50,6 +50,9 @@ class CloseCombatFought(Ev, frozen=True, tag="close-combat-fought"):
     result: CheckResult
     loser: str | None  # the unit knocked out, if a unit lost
 
+    def summary(self) -> str:
+        return f"{self.unit} assaults {self.target}: {self.result.outcome}"
+
     def text(self) -> str:
         return f"{self.unit} assaults {self.target}: {self.result.explain()}"
 

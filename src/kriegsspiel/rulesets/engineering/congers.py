@@ -40,7 +40,7 @@ from kriegsspiel.rulesets.engineering.fieldwork_geometry import (
 from kriegsspiel.rulesets.engineering.funnies import equipped, funny, has, spend, with_funny
 from kriegsspiel.rulesets.engineering.state import EngState, Point, with_unit
 from kriegsspiel.rulesets.engineering.traits import CONGER
-from kriegsspiel.rulesets.engineering.work import declare, may_engineer
+from kriegsspiel.rulesets.engineering.work import declare, may_engineer, sealed
 from kriegsspiel.rulesets.engineering.works_state import Lane
 
 LANE_LENGTH = 3.0  # ENG-FUNNY-19
@@ -78,6 +78,9 @@ class CongerFired(Ev, frozen=True, tag="conger-fired"):
     obstacle: str
     result: CheckResult
     lane: Lane | None
+
+    def summary(self) -> str:
+        return f"{self.unit}'s Conger at {self.obstacle}: {self.result.outcome}"
 
     def text(self) -> str:
         done = 'opens a 3" x 2" lane' if self.lane else "fails: no lane"
@@ -160,8 +163,8 @@ def fire(ctx: Ctx, action: FireConger) -> None:
         raise RuleViolation(
             "AMB-ENG-39", f"{spec.label}'s priming lapsed (not fired the next turn); prime it again"
         )
-    sealed = ctx.roll(checks.demolition(ctx.tables))
-    declare(ctx, spec, "fire-conger", record.primed_on, EVERYONE, sealed=sealed)
+    first = ctx.roll(checks.demolition(ctx.tables))
+    declare(ctx, spec, "fire-conger", record.primed_on, EVERYONE, sealed=first)
 
 
 def _lane(state: EngState, unit_id: str, obstacle_id: str) -> Lane:
@@ -187,10 +190,10 @@ def _resolve_prime(ctx: Ctx) -> None:
 def _resolve_fire(ctx: Ctx) -> None:
     pending = ctx.state.pending
     assert pending is not None
-    assert pending.roll is not None
-    success = pending.roll.outcome == "success"
+    result = sealed(ctx, checks.demolition(ctx.tables))
+    success = result.outcome == "success"
     lane = _lane(ctx.state, pending.unit, pending.target) if success else None
-    fired = CongerFired(unit=pending.unit, obstacle=pending.target, result=pending.roll, lane=lane)
+    fired = CongerFired(unit=pending.unit, obstacle=pending.target, result=result, lane=lane)
     ctx.emit(fired)
 
 

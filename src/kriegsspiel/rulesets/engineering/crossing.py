@@ -95,6 +95,9 @@ class BogDownRolled(Ev, frozen=True, tag="bog-down-rolled"):
     obstacle: str
     result: CheckResult
 
+    def summary(self) -> str:
+        return f"{self.unit} at {self.obstacle}: {self.result.outcome}"
+
     def text(self) -> str:
         return f"{self.unit} at {self.obstacle}: {self.result.explain()}"
 
@@ -196,6 +199,8 @@ def _breach_obstacle(ctx: Ctx, spec: EngUnit, obs: Obstacle, action: Breach) -> 
     ENG-BOCAGE-01: a vehicle breaching bocage without a cutter shows its flank. ENG-DITCH-03/04:
     troops leave a ditch with a breach action, having entered it with a move."""
     state = ctx.state
+    if action.lane:
+        raise InputError("lane", f"{obs.label} is no minefield; lanes run through minefields")
     within = features.occupies(state, spec.id, obs)
     if obs.kind == "ditch" and obs.condition != "bridged" and not is_vehicle(spec) and not within:
         raise RuleViolation(

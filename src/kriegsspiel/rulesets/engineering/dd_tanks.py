@@ -59,6 +59,9 @@ class SwampingRolled(Ev, frozen=True, tag="swamping-rolled"):
     unit: str
     result: CheckResult
 
+    def summary(self) -> str:
+        return f"{self.unit}: {self.result.outcome}"
+
     def text(self) -> str:
         return f"{self.unit}: {self.result.explain()}"
 

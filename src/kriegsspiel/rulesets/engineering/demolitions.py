@@ -93,6 +93,11 @@ class DemolitionFired(Ev, frozen=True, tag="demolition-fired"):
     result: CheckResult
     progress_left: int
 
+    def summary(self) -> str:
+        if self.result.outcome == "success":
+            return f"the demolition of {self.demolition} succeeds"
+        return f"the demolition of {self.demolition} is a dud"
+
     def text(self) -> str:
         return f"demolition of {self.demolition}: {self.result.explain()}"
 
@@ -128,6 +133,9 @@ class PreparationRolled(Ev, frozen=True, tag="preparation-rolled"):
     demolition: str
     unit: str
     result: CheckResult
+
+    def summary(self) -> str:
+        return f"{self.unit}'s preparation of {self.demolition}: {self.result.outcome}"
 
     def text(self) -> str:
         return f"{self.unit} prepares {self.demolition}: {self.result.explain()}"

@@ -64,6 +64,9 @@ class FeatureFired(Ev, frozen=True, tag="feature-fired"):
     indirect: bool
     result: CheckResult
 
+    def summary(self) -> str:
+        return f"{self.unit} fires at {self.target}: {self.result.outcome}"
+
     def text(self) -> str:
         how = "bombards" if self.indirect else "fires at"
         return f"{self.unit} {how} {self.target}: {self.result.explain()}"
@@ -74,6 +77,9 @@ class Bombarded(Ev, frozen=True, tag="bombarded"):
     target: str
     phase: Phase
     result: CheckResult
+
+    def summary(self) -> str:
+        return f"{self.unit} bombards {self.target}: {self.result.outcome}"
 
     def text(self) -> str:
         return f"{self.unit} bombards {self.target}: {self.result.explain()}"

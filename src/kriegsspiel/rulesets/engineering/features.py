@@ -162,6 +162,9 @@ class ImprovePositionRolled(Ev, frozen=True, tag="improve-position-rolled"):
     obstacle: str
     result: CheckResult
 
+    def summary(self) -> str:
+        return f"{self.unit}'s work at {self.obstacle}: {self.result.outcome}"
+
     def text(self) -> str:
         return f"{self.unit} works at {self.obstacle}: {self.result.explain()}"
 

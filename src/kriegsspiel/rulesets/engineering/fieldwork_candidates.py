@@ -1,25 +1,26 @@
-"""Candidate actions for bridges, forts and special vehicles; `legal_actions` keeps those that
-`perform` accepts."""
+"""Candidate maneuvers and engineering actions at bridges, bridging, forts and with the special
+vehicles, for one unit; pruned by reach (what it is in contact with, what lies within its move)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
 
+from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.rulesets.engineering.arks import LayBridge
-from kriegsspiel.rulesets.engineering.base import Act
 from kriegsspiel.rulesets.engineering.bobbins import FollowLane, LayBobbin
-from kriegsspiel.rulesets.engineering.bridges import CrossBridge
+from kriegsspiel.rulesets.engineering.bridges import BRIDGE_REACH, CrossBridge, equipment_position
 from kriegsspiel.rulesets.engineering.bridging import LoadBridging, UnloadBridging
-from kriegsspiel.rulesets.engineering.close_combat import CloseCombat
+from kriegsspiel.rulesets.engineering.close_combat import CONTACT, CloseCombat
 from kriegsspiel.rulesets.engineering.congers import CONGER_KINDS, FireConger, PrimeConger
-from kriegsspiel.rulesets.engineering.dd_tanks import DropSkirts
-from kriegsspiel.rulesets.engineering.feature_fire import Bombard, FireOn
-from kriegsspiel.rulesets.engineering.forts import Spot
+from kriegsspiel.rulesets.engineering.fieldwork_geometry import CONFORM_REACH, gap_distance
+from kriegsspiel.rulesets.engineering.nearby import Grid, clearance
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
-from kriegsspiel.rulesets.engineering.sequence import Move
 from kriegsspiel.rulesets.engineering.spans import BuildSpan, t_class
 from kriegsspiel.rulesets.engineering.state import EngState, Point
-from kriegsspiel.rulesets.engineering.traits import ARK, BOBBIN, BRIDGELAYER, CONGER, DD
+from kriegsspiel.rulesets.engineering.traits import ARK, BOBBIN, BRIDGELAYER, CONGER
+
+HELPER_REACH = 3.0  # inches from a bridge within which a unit is offered as a helper
+LOAD_REACH = 1.0  # BF-TRANSPORT: load within 1"
 
 
 def _through(frm: Point, at: Point) -> Point:
@@ -27,43 +28,126 @@ def _through(frm: Point, at: Point) -> Point:
     return (round(2 * at[0] - frm[0], 4), round(2 * at[1] - frm[1], 4))
 
 
-def candidates(state: EngState, seat: str, units: Sequence[EngUnit]) -> list[Act]:
-    out: list[Act] = []
-    features = [*state.bridges, *state.bridging, *state.forts]
-    lines = [t.id for t in state.scenario.terrain if t.line]
-    lines += [o.id for o in state.obstacles.values() if o.kind == "ditch"]
-    congerable = [t.id for t in state.scenario.terrain if t.kind in CONGER_KINDS]
-    congerable += [*state.minefields, *state.obstacles]
-    for u in units:
-        pos = state.units[u.id].position or (0.0, 0.0)
-        for b in state.bridges.values():
-            out.append(CrossBridge(u.id, b.id, _through(pos, b.position or pos)))
-            helpers = tuple(h.id for h in units if h.id != u.id and h.side == u.side and t_class(h))
-            out += [BuildSpan(u.id, b.id), BuildSpan(u.id, b.id, helpers)]
-        for e in state.bridging:
-            out += [LoadBridging(u.id, e), UnloadBridging(u.id, e)]
-        out += [FireOn(u.id, f) for f in features]
-        out += [Bombard(u.id, t) for t in (*features, *(x.id for x in state.scenario.units))]
-        out += [CloseCombat(u.id, t) for t in (*state.bridges, *state.bridging)]
-        out += [CloseCombat(u.id, x.id) for x in state.scenario.units if x.side != u.side]
-        if ARK in u.traits or BRIDGELAYER in u.traits:
-            out += [LayBridge(u.id, line) for line in lines]
-        if DD in u.traits:
-            out.append(DropSkirts(u.id))
-            out.append(_move_ahead(u, pos))
-        if BOBBIN in u.traits:
-            out.append(LayBobbin(u.id, (pos[0], pos[1] + (u.speed or 2.0) / 2)))
-        if CONGER in u.traits:
-            out += [PrimeConger(u.id, o) for o in congerable]
-            out.append(FireConger(u.id))
-        for lane in state.lanes.values():
-            if lane.kind == "bobbin" and lane.path:
-                out.append(FollowLane(u.id, lane.id, lane.path[-1]))
-    if seat == "umpire":
-        out += [Spot(f, side) for f in state.forts for side in state.order]
+def _within(frm: Point | None, at: Point | None, r: float) -> bool:
+    """Unknown positions are within reach: the players declare the distance."""
+    return frm is None or at is None or math.dist(frm, at) <= r + 1e-6
+
+
+def fieldwork_candidates(
+    state: EngState, seat: str, spec: EngUnit, enemies: Grid
+) -> list[Candidate]:
+    who = spec.label
+    pos = state.units[spec.id].position
+    speed = spec.speed if spec.speed is not None else 6.0
+    out: list[Candidate] = []
+    for b in state.bridges.values():
+        if _within(pos, b.position, speed + BRIDGE_REACH):
+            to = _through(pos, b.position) if pos and b.position else (b.position or (0.0, 0.0))
+            out.append(Candidate(CrossBridge(spec.id, b.id, to), f"{who} crosses {b.label}"))
+        if b.side == spec.side and not b.complete and spec.is_engineer:
+            gap = gap_distance(state, b.obstacle, b.position, pos)
+            if gap is None or gap <= CONFORM_REACH + 1e-6:
+                out += _spans(state, spec, b.id, b.label, b.position)
+        if _within(pos, b.position, CONTACT):
+            out.append(Candidate(CloseCombat(spec.id, b.id), f"{who} assaults {b.label}"))
+    for e in state.bridging.values():
+        at = equipment_position(state, e)
+        if e.side == spec.side:
+            if e.carried_by == spec.id:
+                label = f"{who} dismounts the bridging equipment {e.id}"
+                out.append(Candidate(UnloadBridging(spec.id, e.id), label))
+            elif _within(pos, at, LOAD_REACH):
+                label = f"{who} loads the bridging equipment {e.id}"
+                out.append(Candidate(LoadBridging(spec.id, e.id), label))
+        elif _within(pos, at, CONTACT):
+            label = f"{who} assaults the bridging equipment {e.id}"
+            out.append(Candidate(CloseCombat(spec.id, e.id), label))
+    if pos is None:
+        foes = [s.id for s in state.specs.values() if s.side != spec.side]
+    else:
+        foes = enemies.within(pos, CONTACT)
+    for foe in foes:
+        label = f"{who} assaults {state.spec(foe).label}"
+        out.append(Candidate(CloseCombat(spec.id, foe), label))
+    out += _funnies(state, spec, pos)
     return out
 
 
-def _move_ahead(u: EngUnit, pos: Point) -> Act:
-    """A DD swims up the table 4" (ENG-FUNNY-03)."""
-    return Move(u.id, (pos[0], pos[1] + 4.0))
+def _spans(
+    state: EngState, spec: EngUnit, bridge: str, name: str, at: Point | None
+) -> list[Candidate]:
+    """ENG-BRIDGE-10..16: the primary builder alone, or with every T-class unit of its side at
+    hand (each helper spends its engineering action; the bonus is +1 at most)."""
+    helpers = tuple(
+        sorted(
+            h.id
+            for h in state.specs.values()
+            if h.side == spec.side
+            and h.id != spec.id
+            and t_class(h)
+            and _within(state.units[h.id].position, at, HELPER_REACH)
+        )
+    )
+    out = [Candidate(BuildSpan(spec.id, bridge), f"{spec.label} builds a span of {name}")]
+    if helpers:
+        names = ", ".join(state.spec(h).label for h in helpers)
+        label = f"{spec.label} builds a span of {name}, helped by {names}"
+        out.append(Candidate(BuildSpan(spec.id, bridge, helpers), label))
+    return out
+
+
+def _funnies(state: EngState, spec: EngUnit, pos: Point | None) -> list[Candidate]:
+    """ARKs and bridgelayers at a line (ENG-FUNNY-09, ENG-BRIDGE-02), the Bobbin (ENG-FUNNY-13,
+    -14) and the Conger (ENG-FUNNY-17, -18)."""
+    who = spec.label
+    out: list[Candidate] = []
+    if ARK in spec.traits or BRIDGELAYER in spec.traits:
+        lines = [(t.id, t.name or t.id) for t in state.scenario.terrain if t.line]
+        lines = [(i, n) for i, n in lines if _gap_near(state, i, pos)]
+        lines += [
+            (o.id, o.label)
+            for o in state.obstacles.values()
+            if o.kind == "ditch" and (pos is None or clearance(pos, o.footprint) <= CONFORM_REACH)
+        ]
+        out += [Candidate(LayBridge(spec.id, i), f"{who} bridges {n}") for i, n in lines]
+    if BOBBIN in spec.traits and pos is not None:
+        domain = Domain("to", "point", high=(spec.speed or 0.0) / 2, origin=pos)
+        label = f"{who} lays its Bobbin"
+        out.append(Candidate(LayBobbin(spec.id, pos), label, (domain,)))
+    for lane in state.lanes.values():
+        if lane.kind == "bobbin" and lane.path:
+            label = f"{who} follows the Bobbin lane {lane.id}"
+            out.append(Candidate(FollowLane(spec.id, lane.id, lane.path[-1]), label))
+    if CONGER in spec.traits:
+        out.append(Candidate(FireConger(spec.id), f"{who} fires its Conger"))
+        out += [
+            Candidate(PrimeConger(spec.id, ident), f"{who} primes its Conger at {name}")
+            for ident, name in _congerable(state, spec, pos)
+        ]
+    return out
+
+
+def _gap_near(state: EngState, gap_id: str, pos: Point | None) -> bool:
+    found = gap_distance(state, gap_id, None, pos)
+    return found is None or found <= CONFORM_REACH + 1e-6
+
+
+def _congerable(state: EngState, spec: EngUnit, pos: Point | None) -> list[tuple[str, str]]:
+    """ENG-FUNNY-17: minefields its side knows, wire, AT obstacles and roadblocks at hand."""
+    out = [
+        (f.id, f.label)
+        for f in state.minefields.values()
+        if (f.side == spec.side or spec.side in f.known_to)
+        and (pos is None or clearance(pos, f.footprint) <= CONFORM_REACH)
+    ]
+    out += [
+        (o.id, o.label)
+        for o in state.obstacles.values()
+        if o.kind in CONGER_KINDS and (pos is None or clearance(pos, o.footprint) <= CONFORM_REACH)
+    ]
+    out += [
+        (t.id, t.name or t.id)
+        for t in state.scenario.terrain
+        if t.kind in CONGER_KINDS and _gap_near(state, t.id, pos)
+    ]
+    return out

@@ -47,6 +47,9 @@ class Fired(Ev, frozen=True, tag="fired"):
     phase: Phase
     result: CheckResult
 
+    def summary(self) -> str:
+        return f"{self.unit} fires at {self.target}: {self.result.outcome}"
+
     def text(self) -> str:
         return f"{self.unit} fires at {self.target}: {self.result.explain()}"
 

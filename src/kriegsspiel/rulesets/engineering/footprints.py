@@ -75,9 +75,21 @@ class Footprint(msgspec.Struct, frozen=True):
 
 def ground_under(footprint: Footprint, terrain: Iterable[TerrainSpec]) -> tuple[str, ...]:
     """The kinds of terrain features that meet the footprint's interior (ENG-MINE-11/12)."""
+    corners = footprint.corners()
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    near = [
+        f
+        for f in terrain
+        if min(p[0] for p in f.points) <= max(xs)
+        and max(p[0] for p in f.points) >= min(xs)
+        and min(p[1] for p in f.points) <= max(ys)
+        and max(p[1] for p in f.points) >= min(ys)
+    ]  # only features whose bounding box meets the footprint's can meet it
+    if not near:
+        return ()
     area = footprint.polygon()
     kinds: dict[str, None] = {}
-    for feature in terrain:
+    for feature in near:
         shape = _shape(feature)
         hit = shape.intersection(area)
         if (feature.line and hit.length > _EPS) or hit.area > _EPS or _point_in(feature, area):

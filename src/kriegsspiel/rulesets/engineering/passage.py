@@ -38,6 +38,9 @@ class PassageRolled(Ev, frozen=True, tag="passage-rolled"):
     results: tuple[CheckResult, ...]
     outcome: str
 
+    def summary(self) -> str:
+        return f"{self.unit} in minefield {self.section}: {self.outcome}"
+
     def text(self) -> str:
         rolls = "; ".join(r.explain() for r in self.results)
         worse = f"; the worse counts: {self.outcome} (AMB-ENG-09)" if len(self.results) > 1 else ""
@@ -53,6 +56,9 @@ class PassageReported(Ev, frozen=True, tag="passage-reported"):
     outcome: str
     surprise: bool = False
 
+    def summary(self) -> str:
+        return f"{self.unit} in minefield {self.section}: {self.outcome}"
+
     def text(self) -> str:
         if self.surprise:
             return f"mines go off under {self.unit} in {self.section}: {self.outcome} (ENG-MINE-25)"
@@ -66,6 +72,9 @@ class PassageFree(Ev, frozen=True, tag="passage-free"):
     section: str
     rule: str
     reason: str
+
+    def summary(self) -> str:
+        return f"{self.unit} in minefield {self.section}: traverse"
 
     def text(self) -> str:
         reason = f"{self.reason} ({self.rule})"
@@ -188,9 +197,10 @@ def attempt(
             PassageFree(unit=spec.id, section=section, rule="ENG-MINE-14", reason=reason), seen
         )
         return Passage("traverse", rolled=False)
-    result = ctx.roll(check)
-    parts = tuple(p.resolve([f]) for p, f in zip(parts_of(check), result.faces, strict=True))
     secret = state.scenario.options.umpire_passage_rolls
+    # ENG-MINE-25, -30: a roll the mover may not know happens, or the umpire's secret roll
+    result = ctx.roll(check, secret=secret or not knows(ctx.seat, field))
+    parts = tuple(p.resolve([f]) for p, f in zip(parts_of(check), result.faces, strict=True))
     told = "traverse" if field.dummy and secret else result.outcome  # ENG-MINE-30
     rolled = PassageRolled(unit=spec.id, section=section, results=parts, outcome=result.outcome)
     ctx.emit(rolled, only() if secret else seen)

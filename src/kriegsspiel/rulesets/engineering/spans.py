@@ -37,7 +37,7 @@ from kriegsspiel.rulesets.engineering.fieldwork_geometry import conformed_to, ga
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, with_unit
 from kriegsspiel.rulesets.engineering.traits import AVRE_ENGINEER
-from kriegsspiel.rulesets.engineering.work import declare, may_engineer
+from kriegsspiel.rulesets.engineering.work import declare, may_engineer, sealed
 from kriegsspiel.rulesets.engineering.works_state import BridgeState, Equipment
 
 EQUIPMENT_REACH = 2.0  # ENG-BRIDGE-07: dismounted within 2" of the gap; ENG-BRIDGE-12: builders
@@ -77,6 +77,9 @@ class SpanRolled(Ev, frozen=True, tag="span-rolled"):
     unit: str
     equipment: str
     result: CheckResult
+
+    def summary(self) -> str:
+        return f"span of {self.bridge}: {self.result.outcome}"
 
     def text(self) -> str:
         return f"span of {self.bridge}: {self.result.explain()}"
@@ -170,19 +173,22 @@ def build_span(ctx: Ctx, action: BuildSpan) -> None:
         bridge=b.id, unit=spec.id, helpers=working, excluded=excluded, equipment=e.id
     )
     ctx.emit(started)
-    sealed = ctx.roll(bridge_span(ctx.tables, spec.dr, b.swollen, len(working)))
-    declare(ctx, spec, "build-span", b.id, EVERYONE, sealed=sealed, params={"equipment": e.id})
+    first = ctx.roll(bridge_span(ctx.tables, spec.dr, b.swollen, len(working)))
+    params = {"equipment": e.id, "working": len(working)}
+    declare(ctx, spec, "build-span", b.id, EVERYONE, sealed=first, params=params)
 
 
 def _resolve_span(ctx: Ctx) -> None:
     pending = ctx.state.pending
     assert pending is not None
-    assert pending.roll is not None
+    b = ctx.state.bridges[pending.target]
+    dr = ctx.state.spec(pending.unit).dr
+    check = bridge_span(ctx.tables, dr, b.swollen, int(pending.params.get("working", 0)))
     rolled = SpanRolled(
         bridge=pending.target,
         unit=pending.unit,
         equipment=str(pending.params["equipment"]),
-        result=pending.roll,
+        result=sealed(ctx, check),
     )
     ctx.emit(rolled)
     if ctx.state.bridges[pending.target].complete:

@@ -12,7 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.core.checks import Check, CheckResult
 from kriegsspiel.core.seats import EVERYONE, UMPIRE, Audience, only
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering import checks
@@ -87,6 +87,9 @@ class RollSealed(Ev, frozen=True, tag="roll-sealed"):
     unit: str
     result: CheckResult
 
+    def summary(self) -> str | None:
+        return None  # the sealed roll is summed up where the work resolves
+
     def text(self) -> str:
         return f"{self.unit}'s roll sealed until the action resolves: {self.result.explain()}"
 
@@ -95,6 +98,9 @@ class OpportunityFired(Ev, frozen=True, tag="opportunity-fire"):
     unit: str
     target: str
     result: CheckResult
+
+    def summary(self) -> str:
+        return f"{self.unit} fires at {self.target}: {self.result.outcome}"
 
     def text(self) -> str:
         return f"{self.unit} takes opportunity fire at {self.target}: {self.result.explain()}"
@@ -220,15 +226,28 @@ def opportunity_firers(state: EngState) -> list[str]:
     pending = state.pending
     if pending is None or pending.cancelled:
         return []
-    target_class = state.spec(pending.unit).target_class
+    armed = _armed(state.scenario.units, state.other, state.spec(pending.unit).target_class)
     return [
-        u.id
-        for u in state.scenario.units
-        if u.side == state.other
-        and target_class in u.attack
-        and state.units[u.id].status != "knocked-out"
-        and u.id not in pending.fired
+        uid
+        for uid in armed
+        if state.units[uid].status != "knocked-out" and uid not in pending.fired
     ]
+
+
+_ARMED: dict[tuple[int, str, str], tuple[tuple[Any, ...], tuple[str, ...]]] = {}
+
+
+def _armed(units: tuple[EngUnit, ...], side: str, target_class: str) -> tuple[str, ...]:
+    """The units of `side` with a strength against `target_class` (the cards do not change)."""
+    key = (id(units), side, target_class)
+    hit = _ARMED.get(key)
+    if hit is not None and hit[0] is units:
+        return hit[1]
+    found = tuple(u.id for u in units if u.side == side and target_class in u.attack)
+    if len(_ARMED) > 64:
+        _ARMED.clear()
+    _ARMED[key] = (units, found)
+    return found
 
 
 def opportunity_fire(ctx: Ctx, action: OpportunityFire) -> None:
@@ -263,6 +282,17 @@ def resolve(ctx: Ctx) -> None:
         return
     ctx.resolvers[pending.kind](ctx)
     ctx.emit(WorkDone(unit=pending.unit))
+
+
+def sealed(ctx: Ctx, check: Check) -> CheckResult:
+    """The roll sealed when the work was declared. A seat's knowledge holds none (knowledge.py:
+    it was rolled, the seat does not know how it fell), so there the same check is rolled now,
+    secretly, to give the seat its odds."""
+    pending = ctx.state.pending
+    assert pending is not None
+    if pending.roll is not None:
+        return pending.roll
+    return ctx.roll(check, secret=True)
 
 
 def progress(ctx: Ctx, task_id: str, unit: str, audience: Audience) -> bool:
@@ -359,4 +389,11 @@ APPLIERS: dict[type[Any], Applier] = {
     WorkDone: lambda state, _: replace(state, pending=None),
     TaskProgressed: _task_progressed,
 }
-RESOLVERS: dict[str, Resolver] = {"engineer": _resolve_engineer}
+
+
+def _resolve_unseen(ctx: Ctx) -> None:
+    """Work whose kind the seat was not shown (knowledge.py, ENG-ACT-09): as far as it knows,
+    nothing follows but the work being done."""
+
+
+RESOLVERS: dict[str, Resolver] = {"engineer": _resolve_engineer, "": _resolve_unseen}

@@ -95,6 +95,7 @@ def _fort(state: EngState, seat: str, fort_id: str) -> dict[str, Any]:
         out["mapped"] = spec.mapped
     elif seat != f.side and seat in state.order:
         out["spotted"] = seat in f.spotted_by
+        out["mapped"] = spec.mapped  # ENG-FORT-15: the attacker's own pre-game intelligence
     return out
 
 

@@ -1,0 +1,225 @@
+"""Every action a seat might take now, for `Game.legal_actions`: built from the seat's knowledge
+(knowledge.py), each with a label naming units and features by name, and a `Domain` for each
+continuous parameter.
+
+Pruned before anything is built, so that the list stays fast with many units: by the sequence of
+play (BF-SEQ: only the acting side's units, and in the maneuver phase only those with an action
+left, BF-ACT), by the opportunity-fire window (ENG-ACT-09: nothing but answering it), and by
+reach (features within conforming distance, enemies in contact; nearby.py). The core keeps the
+candidates `perform` accepts.
+"""
+
+from __future__ import annotations
+
+import math
+
+from shapely.geometry import Point as ShapelyPoint
+
+from kriegsspiel.core.choices import Candidate, Domain
+from kriegsspiel.core.seats import PUBLIC, UMPIRE
+from kriegsspiel.rulesets.engineering.base import acting_side, phase_text
+from kriegsspiel.rulesets.engineering.bridges import BRIDGE_REACH
+from kriegsspiel.rulesets.engineering.dd_tanks import SWIM, DropSkirts, skirts_up
+from kriegsspiel.rulesets.engineering.demolitions import (
+    REMOVE_REACH,
+    Demolish,
+    Prepare,
+    RemoveDemolition,
+    Reveal,
+)
+from kriegsspiel.rulesets.engineering.fieldwork_candidates import fieldwork_candidates
+from kriegsspiel.rulesets.engineering.fieldwork_geometry import water
+from kriegsspiel.rulesets.engineering.fire import Fire
+from kriegsspiel.rulesets.engineering.forts import Spot
+from kriegsspiel.rulesets.engineering.minefields import SpotMinefield
+from kriegsspiel.rulesets.engineering.nearby import Grid, clearance
+from kriegsspiel.rulesets.engineering.obstacle_candidates import (
+    fire_at_features,
+    obstacle_candidates,
+)
+from kriegsspiel.rulesets.engineering.scenario import EngUnit
+from kriegsspiel.rulesets.engineering.sequence import Emplace, EndPhase, Move, SetStatus
+from kriegsspiel.rulesets.engineering.state import STATUS_ORDER, EngState, Point
+from kriegsspiel.rulesets.engineering.work import (
+    Engineer,
+    OpportunityFire,
+    Pass,
+    opportunity_firers,
+)
+
+DEFAULT_MOVE = 6.0  # inches per move where a unit's speed is not on record (parent-games.md)
+
+
+def candidates(state: EngState, seat: str) -> list[Candidate]:
+    if seat == PUBLIC or state.over:
+        return []
+    out = _umpire_records(state) if seat == UMPIRE else []
+    if state.pending is not None:
+        return out + _window(state, seat)
+    acting = acting_side(state)
+    if seat not in (UMPIRE, acting):
+        return out
+    out.append(Candidate(EndPhase(), f"{acting} ends the {phase_text(state)}"))
+    units = [
+        spec
+        for spec in state.specs.values()
+        if spec.side == acting and state.units[spec.id].status != "knocked-out"
+    ]
+    if state.phase == "maneuver":
+        return out + _maneuvers(state, seat, units)
+    return out + _fire(state, seat, units)
+
+
+def _window(state: EngState, seat: str) -> list[Candidate]:
+    """ENG-ACT-09: the enemy answers a declared engineering action, and nothing else happens."""
+    pending = state.pending
+    assert pending is not None
+    if seat not in (UMPIRE, state.other):
+        return []
+    target = state.spec(pending.unit).label
+    out = [Candidate(Pass(), f"{state.other} lets {target}'s action go ahead")]
+    for uid in opportunity_firers(state):
+        label = f"{state.spec(uid).label} takes opportunity fire at {target}"
+        out.append(Candidate(OpportunityFire(uid), label))
+    return out
+
+
+def _umpire_records(state: EngState) -> list[Candidate]:
+    """The umpire's records: a unit's status, a demolition revealed, a field or fort spotted."""
+    out: list[Candidate] = []
+    for spec in state.specs.values():
+        for status in STATUS_ORDER:
+            label = f"umpire: {spec.label} is {status}"
+            out.append(Candidate(SetStatus(spec.id, status), label))
+    for demo in state.demolitions.values():
+        for side in state.order:
+            if side != demo.side and side not in demo.known_to:
+                label = f"umpire: {side} learns of {demo.name or demo.id}"
+                out.append(Candidate(Reveal(demo.id, side), label))
+    for field in state.minefields.values():
+        for side in state.order:
+            if side != field.side and side not in field.known_to:
+                label = f"umpire: {side} spots minefield {field.label}"
+                out.append(Candidate(SpotMinefield(field.id, side), label))
+    for f in state.forts.values():
+        for side in state.order:
+            if side != f.side:
+                for spotted, how in ((True, "has spotted"), (False, "only suspects")):
+                    label = f"umpire: {side} {how} {f.label}"
+                    out.append(Candidate(Spot(f.id, side, spotted), label))
+    return out
+
+
+# -- the maneuver phase ---------------------------------------------------------------------------
+
+
+def _maneuvers(state: EngState, seat: str, units: list[EngUnit]) -> list[Candidate]:
+    """BF-ACT: a unit with no action left does nothing but drop its skirts (AMB-ENG-37)."""
+    out: list[Candidate] = []
+    enemies = Grid(
+        (s.id, p)
+        for s in state.specs.values()
+        if s.side != state.phasing
+        and (p := state.units[s.id].position) is not None
+        and state.units[s.id].status != "knocked-out"
+    )
+    tasks = [t for t in state.tasks.values() if t.kind == "task" and t.status == "open"]
+    for spec in units:
+        if skirts_up(state, spec):
+            out.append(Candidate(DropSkirts(spec.id), f"{spec.label} drops its skirts"))
+        u = state.units[spec.id]
+        if state.actions_left(spec.id) < 1 or u.engineering_at == state.player_turn:
+            continue
+        out.append(move(state, spec))
+        out.append(Candidate(Emplace(spec.id), f"{spec.label} emplaces"))
+        out += [
+            Candidate(Engineer(spec.id, t.id), f"{spec.label} works on {t.name or t.id}")
+            for t in tasks
+            if t.side == spec.side
+        ]
+        out += _demolitions(state, spec)
+        out += obstacle_candidates(state, seat, spec)
+        out += fieldwork_candidates(state, seat, spec, enemies)
+    return out
+
+
+def move_reach(state: EngState, spec: EngUnit) -> float:
+    """How far the unit may move in one action (BF-MOVE; ENG-FUNNY-03: a swimming DD 4")."""
+    speed = spec.speed if spec.speed is not None else DEFAULT_MOVE
+    return min(speed, SWIM) if skirts_up(state, spec) and water(state) else speed
+
+
+def free_reach(state: EngState, spec: EngUnit, at: Point, most: float) -> float:
+    """How far from `at` the unit may go in any direction without meeting anything that could
+    refuse a plain move (an obstacle, a bridge, deep water): at most `most`. Minefields refuse
+    nothing; they are rolled for (ENG-MINE-35)."""
+    r = most
+    for obs in state.obstacles.values():
+        r = min(r, clearance(at, obs.footprint))
+    for b in state.bridges.values():
+        if b.position is not None:
+            r = min(r, max(math.dist(at, b.position) - BRIDGE_REACH, 0.0))
+    if not skirts_up(state, spec):
+        here = ShapelyPoint(at)
+        for w in water(state):
+            r = min(r, 0.0 if w.contains(here) else float(w.distance(here)))
+    return max(r, 0.0)
+
+
+def move(state: EngState, spec: EngUnit) -> Candidate:
+    """BF-MOVE: a destination within the unit's move; the sample stays where it is, which is
+    legal whenever any move is. The domain is the ground it reaches without meeting anything that
+    could refuse the move; farther destinations are for `is_legal` to decide."""
+    at = state.units[spec.id].position
+    label = f"{spec.label} moves"
+    if at is None:  # no positions on record: the distance is declared (BF-MOVE)
+        most = move_reach(state, spec)
+        domain = Domain("distance", "number", 0.0, most)
+        return Candidate(Move(spec.id, (0.0, 0.0), distance=0.0), label, (domain,))
+    reach = free_reach(state, spec, at, move_reach(state, spec))
+    return Candidate(Move(spec.id, at), label, (Domain("to", "point", high=reach, origin=at),))
+
+
+def _demolitions(state: EngState, spec: EngUnit) -> list[Candidate]:
+    """ENG-DEMO-01..09: its side's demolitions (by engineers, or the kind's crews), and removing
+    any it knows of from within 1"."""
+    out: list[Candidate] = []
+    at = state.units[spec.id].position
+    for demo in state.demolitions.values():
+        name = demo.name or demo.id
+        if demo.side == spec.side and not demo.destroyed:
+            out.append(Candidate(Prepare(spec.id, demo.id), f"{spec.label} prepares {name}"))
+            if demo.prepared:
+                out.append(Candidate(Demolish(spec.id, demo.id), f"{spec.label} blows {name}"))
+        if demo.destroyed or state.units[spec.id].emplaced_at is None:
+            continue
+        there = demo.position
+        if at is None or there is None or math.dist(at, there) <= REMOVE_REACH + 1e-9:
+            declared = REMOVE_REACH if at is None or there is None else None
+            label = f"{spec.label} removes the charge at {name}"
+            out.append(Candidate(RemoveDemolition(spec.id, demo.id, declared), label))
+    return out
+
+
+# -- the fire phases ------------------------------------------------------------------------------
+
+
+def _fire(state: EngState, seat: str, units: list[EngUnit]) -> list[Candidate]:
+    """BF-FIRE: each unit fires once a phase at an enemy it has a strength against (the base game
+    sets no range here); bombarding and fire at features (obstacle_candidates.py)."""
+    targets = [
+        s
+        for s in state.specs.values()
+        if s.side != acting_side(state) and state.units[s.id].status != "knocked-out"
+    ]
+    out: list[Candidate] = []
+    for spec in units:
+        if state.stamp in state.units[spec.id].fires:
+            continue
+        out += [
+            Candidate(Fire(spec.id, t.id), f"{spec.label} fires at {t.label}")
+            for t in targets
+            if t.target_class in spec.attack
+        ]
+        out += fire_at_features(state, seat, spec, targets)
+    return out
