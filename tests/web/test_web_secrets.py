@@ -92,7 +92,7 @@ def umpire_only(table: Table, seat: str) -> set[str]:
     everything = set(strings(game.view("umpire"))) | set(strings(game.log_view("umpire")))
     actions = msgspec.to_builtins(game.legal_actions(seat))
     known = set(strings(game.view(seat))) | set(strings(game.log_view(seat)))
-    return everything - known - set(strings(actions)) - set(game.seats)
+    return everything - known - set(strings(actions)) - set(game.seats) - {""}  # "" says nothing
 
 
 def assert_kept(
