@@ -1,9 +1,10 @@
 """Pairs of games that differ only in facts hidden from one seat, for the secrecy contract.
 
-Each ruleset's test folder has a `hidden_pairs.py` whose `pairs()` returns one `HiddenPair` per
-kind of hidden thing the ruleset has (a buried minefield, a dummy's nature, a prepared demolition,
-a Blind's contents, a hidden unit, a secret umpire roll, …). `tests/test_chance_contract.py`
-asserts that everything the seat is told about possible actions is the same in both games.
+Each ruleset's test folder has a `<prefix>_pairs.py` (eng_pairs.py, afv_pairs.py, …) whose
+`pairs()` returns one `HiddenPair` per kind of hidden thing the ruleset has (a buried minefield,
+a dummy's nature, a prepared demolition, a Blind's contents, a hidden unit, a secret umpire roll,
+…). `tests/test_chance_contract.py` asserts that everything the seat is told about possible
+actions is the same in both games.
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ def test_the_odds_of_a_whole_action_condition_later_rolls_on_earlier_ones() -> N
 
 def test_a_tree_too_large_for_the_budget_is_estimated_with_intervals() -> None:
     game = toy()
-    odds = game.odds("red", SHOOT, budget=0.0, samples=4000)
+    odds = game.odds("red", SHOOT, budget=3, samples=4000)
     assert not odds.exact
     assert odds.first_roll is not None
     assert odds.first_roll.name == "toy.shot"

@@ -1,6 +1,6 @@
 """Design principle 3 for `engineering`: everything a seat is told about possible actions (its
 view, legal actions, refusals, odds, dice prompts) is the same in two games that differ only in
-a fact hidden from it, for every kind of hidden thing (hidden_pairs.py)."""
+a fact hidden from it, for every kind of hidden thing (eng_pairs.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from hidden_pairs import pairs
+from eng_pairs import pairs
 
 from hidden import HiddenPair
 from kriegsspiel.core.game import Game

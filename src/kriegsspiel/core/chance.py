@@ -11,15 +11,15 @@ A ruleset reads a roll's outcome, total, natural and the statistics of its faces
 (`Pool.reduce`), never the order of the faces beyond them: that is what makes one
 representative per statistic exact.
 
-A tree too large to walk within the time budget is reported as such, with the exact odds of
-its first roll and a seeded Monte Carlo estimate (Wilson 95% intervals) of the whole.
+A tree of more paths than the budget (about 50 ms of play) is reported as such, with the exact
+odds of its first roll and a seeded Monte Carlo estimate (Wilson 95% intervals) of the whole.
+The budget counts paths, not seconds, so the same question always gets the same answer.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -95,7 +95,7 @@ class ActionOdds:
     exact: bool
     outcomes: tuple[Outcome, ...]  # most likely first
     rolls: tuple[str, ...]  # the checks the action may roll, in the order first met
-    paths: int  # paths of the chance tree walked
+    paths: int  # paths of the chance tree walked (0 when estimated)
     first_roll: Check | None = None  # when not exact: the first roll, whose odds are exact
     samples: int = 0  # when not exact: the Monte Carlo playouts behind the estimates
 
@@ -128,8 +128,8 @@ class ActionOdds:
         return out
 
 
-BUDGET = 0.05  # seconds: a tree that takes longer is estimated instead
-SAMPLES = 2000
+BUDGET = 1000  # paths: a larger tree is estimated instead
+SAMPLES = 1000
 
 
 class _Path:
@@ -168,9 +168,8 @@ class _Path:
         return None if depth < 0 else [*picks[:depth], picks[depth] + 1]
 
 
-def walk(run: Run, *, budget: float = BUDGET, samples: int = SAMPLES) -> ActionOdds:
-    """The exact odds of every summary `run` can end in, or an estimate past `budget`."""
-    deadline = time.perf_counter() + budget
+def walk(run: Run, *, budget: int = BUDGET, samples: int = SAMPLES) -> ActionOdds:
+    """The exact odds of every summary `run` can end in, or an estimate past `budget` paths."""
     totals: dict[str, Fraction] = {}
     names: dict[str, None] = {}
     picks: list[int] | None = []
@@ -183,8 +182,8 @@ def walk(run: Run, *, budget: float = BUDGET, samples: int = SAMPLES) -> ActionO
         walked += 1
         totals[summary] = totals.get(summary, Fraction(0)) + path.weight()
         picks = path.next()
-        if picks is not None and time.perf_counter() > deadline:
-            return _estimate(run, first, tuple(names), walked, samples)
+        if picks is not None and walked >= budget:
+            return _estimate(run, first, tuple(names), samples)
     outcomes = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
     return ActionOdds(
         exact=True,
@@ -207,9 +206,7 @@ class _Sampled:
         return check.resolve(faces, "odds")
 
 
-def _estimate(
-    run: Run, first: Check | None, names: tuple[str, ...], walked: int, samples: int
-) -> ActionOdds:
+def _estimate(run: Run, first: Check | None, names: tuple[str, ...], samples: int) -> ActionOdds:
     """Seeded Monte Carlo playouts of `run`, with Wilson 95% intervals."""
     counts: dict[str, int] = {}
     seen = dict.fromkeys(names)
@@ -225,7 +222,7 @@ def _estimate(
         exact=False,
         outcomes=tuple(outcomes),
         rolls=tuple(seen),
-        paths=walked,
+        paths=0,
         first_roll=first,
         samples=samples,
     )

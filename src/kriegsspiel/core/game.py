@@ -24,7 +24,7 @@ from kriegsspiel.core.choices import Choice
 from kriegsspiel.core.convert import split_error
 from kriegsspiel.core.dice import DiceSource, EnteredDice, Pool, SeededDice
 from kriegsspiel.core.log import Entry, Record, effective, undone
-from kriegsspiel.core.roll import Roll
+from kriegsspiel.core.roll import Roll, emitted
 from kriegsspiel.core.ruleset import A, E, Ruleset, S, Sc
 from kriegsspiel.core.seats import PUBLIC, UMPIRE, all_seats, sees
 from kriegsspiel.errors import EngineFault, InputError, KriegsspielError, RuleViolation
@@ -229,20 +229,14 @@ class Game(Generic[Sc, S, A, E]):
     def _perform(
         self, state: S, seat: str, action: A, roll: Roll, validated: bool
     ) -> Sequence[Record[E]]:
-        """`perform`, holding the ruleset to its contract: no refusal after a roll, and none on
-        hidden facts once the seat's knowledge accepted the action."""
-        rolled = False
-
-        def watched(check: Check, *, secret: bool = False) -> CheckResult:
-            nonlocal rolled
-            rolled = True
-            return roll(check, secret=secret)
-
+        """`perform`, holding the ruleset to its contract: no refusal after a roll or an event,
+        and none on hidden facts once the seat's knowledge accepted the action."""
+        watched = _Watched(roll, self.ruleset.validates_before_events)
         try:
             return self.ruleset.perform(state, seat, action, watched)
         except RuleViolation as exc:
-            if rolled or validated:
-                why = "after a roll" if rolled else "on facts hidden from the seat"
+            if watched.acted or validated:
+                why = f"after {watched.acted}" if watched.acted else "on facts hidden from the seat"
                 raise EngineFault(f"{self.ruleset.name}: {action!r} refused {why}: {exc}") from exc
             raise
 
@@ -277,8 +271,7 @@ class Game(Generic[Sc, S, A, E]):
                 self.validate_typed(known, seat, candidate.action)
             except KriegsspielError:
                 continue
-            data = msgspec.to_builtins(candidate.action)
-            out.append(Choice(data, candidate.label, candidate.domains))
+            out.append(Choice(_data(candidate.action), candidate.label, candidate.domains))
         return out
 
     def random_action(self, seat: str, rng: random.Random) -> dict[str, Any] | None:
@@ -295,9 +288,7 @@ class Game(Generic[Sc, S, A, E]):
                 self.validate_typed(known, seat, candidate.action)
             except KriegsspielError:
                 continue
-            choice = Choice(
-                msgspec.to_builtins(candidate.action), candidate.label, candidate.domains
-            )
+            choice = Choice(_data(candidate.action), candidate.label, candidate.domains)
             return choice.sample(rng)
         return None
 
@@ -306,19 +297,25 @@ class Game(Generic[Sc, S, A, E]):
         seat: str,
         action: A | Mapping[str, Any],
         *,
-        budget: float = BUDGET,
+        acting: str | None = None,
+        budget: int = BUDGET,
         samples: int = SAMPLES,
     ) -> ActionOdds:
         """The exact odds of everything `action` by `seat` can lead to, over what the seat
-        knows: every roll it makes, each later roll conditioned on earlier outcomes. Raises as
-        `act` would if the action is illegal."""
+        knows: every roll it makes, each later roll conditioned on earlier outcomes; estimated
+        when the chance tree has more than `budget` paths. The umpire may ask about another
+        seat's action (`acting`), with every hidden fact counted. Raises as `act` would if the
+        action is illegal."""
         self.check_seat(seat)
+        actor = self.check_seat(acting or seat)
+        if actor != seat and seat != UMPIRE:
+            raise InputError("acting", "only the umpire may ask the odds of another seat's action")
         typed = self._typed(action)
+        self.validate_typed(self._knowledge(actor), actor, typed)
         known = self._knowledge(seat)
-        self.validate_typed(known, seat, typed)
 
         def run(roll: Roll) -> str:
-            records = self._perform(known, seat, typed, roll, True)
+            records = self._perform(known, actor, typed, roll, True)
             return self.ruleset.outcome([r.event for r in records if sees(seat, r.to)])
 
         return walk(run, budget=budget, samples=samples)
@@ -393,11 +390,40 @@ class Game(Generic[Sc, S, A, E]):
 
 
 class _FirstRoll(Exception):
-    """Raised at an action's first roll: everything that could refuse it has been checked."""
+    """Raised at an action's first roll or event: all that could refuse it has been checked."""
 
 
-def _first_roll(check: Check, *, secret: bool = False) -> CheckResult:
-    raise _FirstRoll
+class _Validation:
+    """The handle of a validation run: it ends the run at the first roll, and at the first
+    event of a ruleset that `validates_before_events`."""
+
+    def __call__(self, check: Check, *, secret: bool = False) -> CheckResult:
+        raise _FirstRoll
+
+    def on_emit(self) -> None:
+        raise _FirstRoll
+
+
+_first_roll = _Validation()
+
+
+class _Watched:
+    """A roller that notes whether the action has rolled (or, where events count too,
+    emitted) anything yet."""
+
+    def __init__(self, roll: Roll, events_count: bool) -> None:
+        self.roll = roll
+        self.events_count = events_count
+        self.acted = ""  # "a roll" or "an event" once it has
+
+    def __call__(self, check: Check, *, secret: bool = False) -> CheckResult:
+        self.acted = self.acted or "a roll"
+        return self.roll(check, secret=secret)
+
+    def on_emit(self) -> None:
+        if self.events_count:
+            self.acted = self.acted or "an event"
+            emitted(self.roll)
 
 
 class _NeedDice(Exception):
@@ -421,6 +447,12 @@ class _Fixed:
 def action_names(action_type: Any) -> dict[str, type[Any]]:
     """The tags of a ruleset's action union, with their structs."""
     return {t.__struct_config__.tag: t for t in get_args(action_type) or (action_type,)}
+
+
+def _data(action: Any) -> dict[str, Any]:
+    """An action as the JSON data `act` takes (lists, not tuples)."""
+    data: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(action))
+    return data
 
 
 def _plain(event: Any) -> dict[str, Any]:

@@ -37,6 +37,10 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
     scenario_type: ClassVar[type[ScenarioBase]]
     action_type: ClassVar[Any]  # a tagged union of msgspec Structs, tag field "action"
     event_type: ClassVar[Any]  # a tagged union of msgspec Structs, tag field "event"
+    # True when every rule that can refuse an action is checked before its first event too, so
+    # a validation run may stop there (faster for actions that roll nothing); the engine then
+    # treats a refusal after an event as a fault, as it does one after a roll.
+    validates_before_events: ClassVar[bool] = False
 
     @abstractmethod
     def initial_state(self, scenario: Sc) -> S:

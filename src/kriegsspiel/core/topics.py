@@ -17,7 +17,7 @@ import msgspec
 
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.log import Record
-from kriegsspiel.core.roll import Roll
+from kriegsspiel.core.roll import Roll, emitted
 from kriegsspiel.core.seats import EVERYONE, PUBLIC, Audience
 from kriegsspiel.errors import RuleViolation
 
@@ -70,6 +70,7 @@ class Context(Generic[S]):
 
     def emit(self, event: Ev, to: Audience = EVERYONE) -> None:
         """Record an event for `to` and fold it into the running state."""
+        emitted(self.roll)
         self.records.append(Record(event, to))
         self.state = self.appliers[type(event)](self.state, event)
 

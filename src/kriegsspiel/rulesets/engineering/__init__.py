@@ -35,6 +35,7 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
     scenario_type = EngScenario
     action_type = topics.Action
     event_type = topics.Event
+    validates_before_events = True
 
     def tables(self, scenario: EngScenario) -> dict[str, BandTable]:
         """The default tables with the scenario's replacements."""

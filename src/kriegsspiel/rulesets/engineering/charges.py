@@ -10,6 +10,7 @@ topic it belongs to (its refusals and what it does when it goes off).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from msgspec.structs import replace
@@ -18,7 +19,7 @@ from kriegsspiel.core.seats import only
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.base import Act, Applier, Ctx, Ev, Performer, own
-from kriegsspiel.rulesets.engineering.demolitions import Prepare, prepare
+from kriegsspiel.rulesets.engineering.demolitions import Prepare, preparation, prepare
 from kriegsspiel.rulesets.engineering.features import Feature, feature, fresh_id, occupies
 from kriegsspiel.rulesets.engineering.footprints import conformed
 from kriegsspiel.rulesets.engineering.obstacle_state import Minefield, Obstacle
@@ -103,7 +104,11 @@ def prepare_charge(ctx: Ctx, action: PrepareCharge) -> None:
             kind=kind,
             target=found.id,
         )
-        ctx.emit(ChargeSet(demolition=demo, task=task), only(spec.side))
+        setup = ChargeSet(demolition=demo, task=task)
+        # validate, then act: the preparation is checked against the charge set in place
+        trial = dataclasses.replace(ctx, state=_set(state, setup), records=[])
+        preparation(trial, Prepare(unit=spec.id, demolition=demo.id, distance=action.distance))
+        ctx.emit(setup, only(spec.side))
     prepare(ctx, Prepare(unit=spec.id, demolition=demo.id, distance=action.distance))
 
 

@@ -244,6 +244,15 @@ def _engineer_only(spec: EngUnit, what: str, kind: DemolitionKind = PLAIN) -> No
 
 def prepare(ctx: Ctx, action: Prepare) -> None:
     """ENG-DEMO-03: preparing is separate, target-specific engineering work."""
+    spec, demo, kind = preparation(ctx, action)
+    check = kind.preparation_check(ctx, spec, demo) if kind.preparation_check else None
+    sealed = ctx.roll(check) if check is not None else None
+    declare(ctx, spec, "prepare", demo.id, only(spec.side), sealed=sealed)
+
+
+def preparation(ctx: Ctx, action: Prepare) -> tuple[EngUnit, Demolition, DemolitionKind]:
+    """Every rule that can refuse a preparation (ENG-DEMO-03, AMB-ENG-36): the unit, the
+    demolition and its kind, or a RuleViolation."""
     state = ctx.state
     not_waiting(state)
     spec = own(state, ctx.seat, action.unit)
@@ -262,9 +271,7 @@ def prepare(ctx: Ctx, action: Prepare) -> None:
         kind.may_prepare(ctx, spec, demo, action)
     if not demo.stacks:  # charges that stack may be added by any eligible unit (AMB-ENG-36)
         may_work_on(state, spec, demo.task)
-    check = kind.preparation_check(ctx, spec, demo) if kind.preparation_check else None
-    sealed = ctx.roll(check) if check is not None else None
-    declare(ctx, spec, "prepare", demo.id, only(spec.side), sealed=sealed)
+    return spec, demo, kind
 
 
 def demolish(ctx: Ctx, action: Demolish) -> None:

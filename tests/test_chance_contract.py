@@ -1,0 +1,174 @@
+"""Chance is its own step, checked over every ruleset and bundled scenario.
+
+- Every action `Game.legal_actions` lists is accepted by `Game.act`, whatever the dice: nothing is
+  refused after a roll (that would be an `EngineFault`).
+- The outcomes logged when an action is played many times with fresh seeds lie in the support of
+  `Game.odds` and match its exact probabilities (seeded, so the bound cannot flake).
+- Everything a seat is told about possible actions (view, legal list, refusals, odds, dice prompts)
+  is the same in two games that differ only in a fact hidden from it (`tests/*/*_pairs.py`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import sys
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from hidden import HiddenPair
+from kriegsspiel.core.dice import EnteredDice
+from kriegsspiel.core.game import Game
+from kriegsspiel.errors import KriegsspielError
+from kriegsspiel.rulesets import RULESETS
+from kriegsspiel.scenario.load import bundled_names, load_scenario
+from kriegsspiel.store import files
+
+AnyGame = Game[Any, Any, Any, Any]
+SCENARIOS = bundled_names()
+STATES = 4  # states along a seeded playout at which every listed action is tried
+STEPS = 10  # playout steps between them
+TIMES = 150  # plays of one action for its frequencies
+
+
+def _states(name: str) -> Iterator[AnyGame]:
+    """The bundled scenario's game at its start and after a few seeded random steps."""
+    scenario = load_scenario(name)
+    game: AnyGame = Game(RULESETS[scenario.ruleset], scenario, f"chance-{name}")
+    rng = random.Random(name)
+    for _ in range(STATES):
+        yield game
+        for _ in range(STEPS):
+            seats = game.ruleset.seats_to_act(game.state)
+            if not seats:
+                return
+            seat = rng.choice(seats)
+            choices = game.legal_actions(seat)
+            if not choices:
+                return
+            game.act(seat, rng.choice(choices).sample(rng))
+
+
+def _copy(game: AnyGame, seed: str) -> AnyGame:
+    again = files.loads(files.dumps(game))
+    again.seed = seed
+    return again
+
+
+def _seats(game: AnyGame) -> list[str]:
+    return ["umpire", *game.ruleset.seats_to_act(game.state)]
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_every_listed_action_is_accepted_whatever_the_dice(name: str) -> None:
+    """ENG-ACT-… and every ruleset's rules: validate, then roll; a listed action never fails."""
+    rng = random.Random(1)
+    for game in _states(name):
+        for seat in _seats(game):
+            for i, choice in enumerate(game.legal_actions(seat)):
+                action = choice.sample(rng)
+                assert game.is_legal(seat, action), (seat, choice.label)
+                for seed in ("a", "b"):
+                    _copy(game, f"{seed}{i}").act(seat, action)  # raises on a refusal
+
+
+def _frequencies(game: AnyGame, seat: str, action: Mapping[str, Any]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for i in range(TIMES):
+        played = _copy(game, f"freq-{i}")
+        played.act(seat, action)
+        outcome = played.log_view("umpire")[-1]["outcome"]
+        counts[outcome] = counts.get(outcome, 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_logged_outcomes_follow_the_exact_odds(name: str) -> None:
+    """The umpire's odds of a seat's action, hidden facts counted, and the outcomes its plays
+    log come from one definition."""
+    rng = random.Random(2)
+    tried = 0
+    for game in _states(name):
+        uncertain = []
+        for seat in _seats(game):
+            for choice in game.legal_actions(seat):
+                action = choice.sample(rng)
+                odds = game.odds("umpire", action, acting=seat)
+                if odds.exact and len(odds.outcomes) > 1:
+                    uncertain.append((seat, action, odds))
+        for seat, action, odds in rng.sample(uncertain, min(2, len(uncertain))):
+            tried += 1
+            counts = _frequencies(game, seat, action)
+            support = {o.summary: o.probability or Fraction(0) for o in odds.outcomes}
+            assert set(counts) <= set(support), set(counts) - set(support)
+            for summary, p in support.items():
+                sigma = math.sqrt(float(p * (1 - p)) / TIMES)
+                assert abs(counts.get(summary, 0) / TIMES - float(p)) <= 5 * sigma + 1 / TIMES
+    assert tried, "no action with uncertain odds was tried"
+
+
+# -- secrets ---------------------------------------------------------------------------------------
+
+
+def _pairs() -> list[HiddenPair]:
+    """Every ruleset's pairs, from `tests/RULESET/*_pairs.py` (its folder on the path, as
+    pytest puts it there for the folder's own tests)."""
+    out: list[HiddenPair] = []
+    for ruleset in RULESETS:
+        folder = Path(__file__).parent / ruleset
+        for module in sorted(folder.glob("*_pairs.py")):
+            if str(folder) not in sys.path:
+                sys.path.insert(0, str(folder))
+            out += importlib.import_module(module.stem).pairs()
+    return out
+
+
+PAIRS = _pairs()
+
+
+def _told(game: AnyGame, seat: str, action: Mapping[str, Any]) -> Any:
+    """Everything `seat` is told about `action`: its refusal, or its odds and dice prompts."""
+    try:
+        odds = game.odds(seat, action).describe()
+        first = game.dice_prompt(seat, action)
+    except KriegsspielError as exc:
+        return ("refused", str(exc))
+    prompts: list[Any] = [None if first is None else (first.name, [p.label for p in first.pools])]
+    try:
+        game.dice_prompt(seat, action, [1] * 40)
+    except KriegsspielError as exc:  # how many faces it wants, said the same way
+        prompts.append(str(exc))
+    return ("odds", odds, prompts)
+
+
+def _typed(game: AnyGame, seat: str, action: Mapping[str, Any], faces: list[int]) -> str:
+    """What acting with typed-in dice answers (on a copy): the error, or "accepted"."""
+    try:
+        _copy(game, "typed").act(seat, action, EnteredDice(faces, "p"))
+    except KriegsspielError as exc:
+        return str(exc)
+    return "accepted"
+
+
+def test_every_ruleset_has_hidden_pairs() -> None:
+    assert {p.a.ruleset.name for p in PAIRS} == set(RULESETS)
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=[f"{p.a.ruleset.name}: {p.what}" for p in PAIRS])
+def test_a_seat_is_told_nothing_of_what_is_hidden_from_it(pair: HiddenPair) -> None:
+    seat, a, b = pair.seat, pair.a, pair.b
+    assert a.view(seat) == b.view(seat)
+    legal = [msgspec.to_builtins(c) for c in a.legal_actions(seat)]
+    assert legal == [msgspec.to_builtins(c) for c in b.legal_actions(seat)]
+    rng = random.Random(3)
+    actions = [c.sample(rng) for c in a.legal_actions(seat)] + [dict(p) for p in pair.probes]
+    for action in actions:
+        assert _told(a, seat, action) == _told(b, seat, action), action
+        for faces in ([], [5], [5, 5], [10, 10, 10]):
+            assert _typed(a, seat, action, faces) == _typed(b, seat, action, faces), action
