@@ -8,7 +8,7 @@ Ambiguities (AMB-AFV-01..23), on the parent game's card deck (SK-…).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from kriegsspiel.core.checks import CheckDef
@@ -22,6 +22,7 @@ from kriegsspiel.rulesets.afv.base import Act, Ev
 from kriegsspiel.rulesets.afv.candidates import candidates
 from kriegsspiel.rulesets.afv.checks import check_defs
 from kriegsspiel.rulesets.afv.deck import build_cards
+from kriegsspiel.rulesets.afv.knowledge import knowledge
 from kriegsspiel.rulesets.afv.scenario import AfvScenario
 from kriegsspiel.rulesets.afv.setup import initial_state
 from kriegsspiel.rulesets.afv.state import AfvState
@@ -63,10 +64,10 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
         return list(state.scenario.side_ids)
 
     def knowledge(self, state: AfvState, seat: str) -> AfvState:
-        return state
+        return knowledge(state, seat)
 
-    def candidates(self, state: AfvState, seat: str) -> list[Candidate]:
-        return [Candidate(a, str(type(a).__struct_config__.tag)) for a in candidates(state, seat)]
+    def candidates(self, state: AfvState, seat: str) -> Iterator[Candidate]:
+        return candidates(state, seat)
 
     def checks(self) -> Sequence[CheckDef]:
         return check_defs()

@@ -77,6 +77,9 @@ class AmmoRolled(Ev, frozen=True, tag="ammo-rolled"):
             f"{self.vehicle} carries {self.result.outcome} main-gun rounds: {self.result.explain()}"
         )
 
+    def summary(self) -> str:
+        return f"{self.vehicle} carries {self.result.outcome} main-gun rounds"
+
 
 class AmmoSplit(Ev, frozen=True, tag="ammo-split"):
     vehicle: str

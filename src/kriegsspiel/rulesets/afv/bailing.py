@@ -8,6 +8,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.base import Applier, Ctx, Ev, own
 from kriegsspiel.rulesets.afv.morale import record_loss
@@ -35,6 +36,9 @@ class KitRolled(Ev, frozen=True, tag="kit-rolled"):
     def text(self) -> str:
         return f"{self.crewman} bails out with: {self.result.explain()}"
 
+    def summary(self) -> str:
+        return f"{self.crewman} brings {self.result.outcome}"
+
 
 class VehicleLost(Ev, frozen=True, tag="vehicle-lost"):
     """The AFV is out of the fight: destroyed, abandoned (nobody left aboard) or exited."""
@@ -47,10 +51,13 @@ class VehicleLost(Ev, frozen=True, tag="vehicle-lost"):
 
 
 def bail(ctx: Ctx, vehicle_id: str, crewman_id: str, via: str) -> None:
-    """AFV-BAIL-01 (AMB-AFV-17): every crewman who leaves rolls d10 for his kit."""
+    """AFV-BAIL-01 (AMB-AFV-17): every crewman who leaves rolls d10 for his kit. What he
+    brings is his side's secret (AFV-BAIL-02), so when another side's action bails him out
+    (its fire destroyed his AFV) that side neither rolls nor sees the roll."""
     side = ctx.state.vehicles[vehicle_id].side
     ctx.emit(BailedOut(vehicle=vehicle_id, crewman=crewman_id, via=via))
-    result = ctx.roll(checks.bail_out_kit(ctx.tables))
+    secret = ctx.seat not in (UMPIRE, side)
+    result = ctx.roll(checks.bail_out_kit(ctx.tables), secret=secret)
     ctx.emit(KitRolled(vehicle=vehicle_id, crewman=crewman_id, result=result), own(side))
 
 

@@ -21,6 +21,7 @@ from kriegsspiel.core.topics import Ev as Ev
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv.state import AfvState, Crewman, InPlay, Man, Vehicle
 from kriegsspiel.rulesets.afv.tables import AfvTables
+from kriegsspiel.rulesets.afv.vehicles import VehicleType
 
 Applier = Callable[[AfvState, Any], AfvState]
 
@@ -59,6 +60,9 @@ class FreeMoveGiven(Ev, frozen=True, tag="free-move-given"):
     def text(self) -> str:
         return f"{self.unit} takes the free-move card"
 
+    def summary(self) -> str | None:
+        return None  # bookkeeping: the action's own events say what it did
+
 
 class CrewActed(Ev, frozen=True, tag="crew-acted"):
     """AFV-CREW-01: a crewman takes his one action of the card."""
@@ -72,6 +76,9 @@ class CrewActed(Ev, frozen=True, tag="crew-acted"):
     def text(self) -> str:
         return f"{self.vehicle}: the {self.role} ({self.name or self.crewman}) {self.what}"
 
+    def summary(self) -> str | None:
+        return None  # bookkeeping: the action's own events say what it did
+
 
 class ManActed(Ev, frozen=True, tag="man-acted"):
     """SK-INFANTRY: a man takes his one action of the card."""
@@ -81,6 +88,9 @@ class ManActed(Ev, frozen=True, tag="man-acted"):
 
     def text(self) -> str:
         return f"{self.man} {self.what}"
+
+    def summary(self) -> str | None:
+        return None  # bookkeeping: the action's own events say what it did
 
 
 def _acted(state: AfvState, model: str) -> AfvState:
@@ -160,13 +170,18 @@ def duty(
     """The crew duties (AFV-CREW-03..21): the crewman in position `role` (with the duties the
     vehicle data gives that position besides) may do `what` only if a listed role may."""
     vt = state.vtype(vehicle_id)
-    pos = vt.position(role)
-    if pos is None:
+    if vt.position(role) is None:
         raise InputError("crewman", f"a {vt.name} has no {role!r} position ({', '.join(vt.roles)})")
-    roles = {role, *pos.also}
-    if not roles & set(allowed):
+    if not has_duty(vt, role, allowed):
         who = " or ".join(allowed)
         raise RuleViolation(rule, f"the {role} cannot {what} (only the {who})")
+
+
+def has_duty(vt: VehicleType, role: str, allowed: tuple[str, ...]) -> bool:
+    """Whether the position `role` of `vt` (with the duties its data gives it besides) has
+    one of the `allowed` roles' duties (AFV-CREW-03..21)."""
+    pos = vt.position(role)
+    return pos is not None and (pos.role in allowed or any(r in allowed for r in pos.also))
 
 
 def crew_turn(
@@ -226,8 +241,8 @@ def umpire_only(seat: str, what: str) -> None:
 
 
 def model_label(state: AfvState, model: str) -> str:
-    if model in state.vehicles:
-        return state.unit(model).label
+    """The display name of an AFV, a man or a team."""
     if model in state.men:
         return state.men[model].name or model
-    return model
+    unit = state.scenario.unit_index.get(model)
+    return unit.label if unit is not None else model

@@ -1,124 +1,207 @@
-"""Actions worth trying for a seat now; `Afv.legal_actions` keeps those `perform` accepts.
-Used by random playouts and the web app, so it proposes a sample of each kind, not every
-possible number."""
+"""Every action a seat might take now (`Ruleset.candidates`), each with a label naming units,
+crewmen and features by their display names. A superset of the legal actions: the core keeps
+those `perform` accepts up to its first roll. Pruned before anything is generated: by phase
+(SK-SETUP, SK-CARD), by whose card is in play and which of its crewmen and men have yet to act
+(AFV-CREW-01, SK-INFANTRY), by weapon range and vision arc, so that it stays fast with many
+units.
+
+Discrete parameters (unit, crewman, target, weapon, round, road, card, …) are enumerated;
+continuous ones carry a `Domain` and a sample value legal whenever the action is: a man's
+destination (SK-INFANTRY), a speed (AFV-MOVE-01), a hull heading (AFV-MOVE-05), a turret
+bearing within the traverse left on the card (AFV-TURRET-01/02), a penetration (AFV-MORALE-01).
+Two open fields are not enumerated: the counts of a main-gun split (any split adding up to the
+rounds aboard, AFV-AMMO-04; the candidate holds one) and the umpire's optional `by` (the enemy
+model a recorded result is the work of).
+"""
 
 from __future__ import annotations
 
-from kriegsspiel.core.seats import UMPIRE
-from kriegsspiel.rulesets.afv.ammo import Load, ReloadMg, RollAmmo, SplitAmmo, Unload
-from kriegsspiel.rulesets.afv.arcs import position_of, sees
-from kriegsspiel.rulesets.afv.base import Act
-from kriegsspiel.rulesets.afv.crew import BailOut, Button, ChangePosition, Deck, Repair, Unbutton
-from kriegsspiel.rulesets.afv.deck import Draw
-from kriegsspiel.rulesets.afv.gunnery import Fire, Shoot, SightIn, Weapon, usable
+from collections.abc import Iterator
+
+from kriegsspiel.core.choices import Candidate, Domain
+from kriegsspiel.core.geometry import distance
+from kriegsspiel.core.seats import PUBLIC, UMPIRE
+from kriegsspiel.rulesets.afv.ammo import RollAmmo, SplitAmmo
+from kriegsspiel.rulesets.afv.arcs import position_of
+from kriegsspiel.rulesets.afv.base import model_label
+from kriegsspiel.rulesets.afv.crew_choices import crew_candidates, enemies
+from kriegsspiel.rulesets.afv.deck import Draw, live_cards
+from kriegsspiel.rulesets.afv.gunnery import Shoot
 from kriegsspiel.rulesets.afv.infantry import Move
-from kriegsspiel.rulesets.afv.movement import SetSpeed, Steer
-from kriegsspiel.rulesets.afv.state import AfvState, Vehicle
-from kriegsspiel.rulesets.afv.turret import Traverse
-from kriegsspiel.rulesets.afv.vehicles import ROUNDS
-from kriegsspiel.rulesets.afv.vision import Acquire, Look
+from kriegsspiel.rulesets.afv.state import LOSS_KINDS, AfvState, Man
+from kriegsspiel.rulesets.afv.umpire import CREW_EFFECTS, EFFECTS, Damage, FiredOn, Record
+from kriegsspiel.rulesets.afv.vehicles import ROUNDS, Round
+
+EDGE_MARGIN = 0.01  # inches: a sampled point, rounded to 0.01", stays within reach and table
 
 
-def candidates(state: AfvState, seat: str) -> list[Act]:
-    if state.over:
-        return []
+def candidates(state: AfvState, seat: str) -> Iterator[Candidate]:
+    if state.over or seat == PUBLIC:
+        return
     if state.in_setup:
-        return _setup(state, seat)
-    out: list[Act] = [Draw()]
-    card = state.card
-    if card is None or seat not in (UMPIRE, card.side):
-        return out
-    units = (
-        [card.holder]
-        if card.holder
-        else [u.id for u in state.scenario.units if u.side == card.side]
-    )
-    enemies = _enemies(state, card.side)
-    for unit in units:
-        if unit in state.vehicles:
-            out += _crew(state, unit, enemies)
-        else:
-            out += _men(state, unit, enemies)
-    return out
+        yield from _setup(state, seat)
+    else:
+        yield from _draws(state, seat)
+        card = state.card
+        if card is not None and seat in (UMPIRE, card.side):
+            for unit in [card.holder] if card.holder else _units(state, card.side):
+                if unit in state.vehicles:
+                    yield from crew_candidates(state, unit)
+                else:
+                    yield from _men(state, unit)
+    if seat == UMPIRE:
+        yield from _records(state)
 
 
-def _setup(state: AfvState, seat: str) -> list[Act]:
-    out: list[Act] = []
+def _units(state: AfvState, side: str) -> list[str]:
+    """SK-CARD: a free-move card goes to whichever crew or team of its side acts first."""
+    return [u.id for u in state.scenario.units if u.side == side and state.unit_active(u.id)]
+
+
+# -- setup and the deck -------------------------------------------------------------------------
+
+
+def _setup(state: AfvState, seat: str) -> Iterator[Candidate]:
+    """SK-SETUP: roll each AFV's main-gun rounds, then split them (AFV-AMMO-02..04)."""
     for vid, v in state.vehicles.items():
-        if seat not in (UMPIRE, v.side) or v.ammo is not None:
+        if seat not in (UMPIRE, v.side) or v.ammo is not None or not v.active:
             continue
+        if state.vtype(vid).main_gun is None:
+            continue
+        name = model_label(state, vid)
         if v.ammo_rolled is None:
-            out.append(RollAmmo(vid))
-        else:
-            ap = v.ammo_rolled // 2
-            out.append(SplitAmmo(vid, he=v.ammo_rolled - ap, ap=ap, loaded="AP" if ap else "HE"))
-    return out
-
-
-def _enemies(state: AfvState, side: str) -> list[str]:
-    out = [k for k, v in state.vehicles.items() if v.side != side and v.active]
-    return out + [k for k, m in state.men.items() if m.side != side and m.fit]
-
-
-def _crew(state: AfvState, vid: str, enemies: list[str]) -> list[Act]:
-    v = state.vehicles[vid]
-    vt = state.vtype(vid)
-    out: list[Act] = []
-    for c in v.aboard():
-        role = c.position
-        assert role is not None
-        if role in v.hatches:
-            out.append(Button(vid, role) if v.hatches[role] else Unbutton(vid, role))
-        out.append(BailOut(vid, role))
-        out += [ChangePosition(vid, role, p.role) for p in vt.positions if v.at(p.role) is None]
-        out += [Repair(vid, role, f) for f in v.faults]
-        out += [
-            Acquire(vid, role, t)
-            for t in enemies
-            if t not in c.acquired and sees(role, v, position_of(state, t))
-        ]
-        if role == "driver":
-            out += [SetSpeed(vid, role, s) for s in (0.0, 3.0, 6.0) if s != v.speed]
-            out += [Steer(vid, role, facing=(v.facing + d) % 360.0) for d in (-45.0, 45.0)]
-            out += [Steer(vid, role, road=t.id) for t in state.scenario.terrain if t.kind == "road"]
-        if role in ("gunner", "commander"):
-            out += [
-                Traverse(vid, role, target=t) for t in usable(v, "gunner", "main") if t in enemies
-            ]
-            out += [Traverse(vid, role, bearing=(v.gun_bearing + d) % 360.0) for d in (-45.0, 45.0)]
-        if role == "commander":
-            out += [
-                Look(vid, role, "front" if c.looking_rear else "rear"),
-                Deck(vid, role, not c.on_deck),
-            ]
-        out += _weapons(state, v, vid, role, enemies)
-    return out
-
-
-def _weapons(state: AfvState, v: Vehicle, vid: str, role: str, enemies: list[str]) -> list[Act]:
-    out: list[Act] = []
-    if role == "loader" or role == "commander":
-        out += [Load(vid, role, r) for r in ROUNDS if (v.ammo or {}).get(r, 0) > 0]
-        out += [Unload(vid, role), ReloadMg(vid, role, "coax"), Deck(vid, role, True)]
-    if role == "co-driver":
-        out.append(ReloadMg(vid, role, "bow"))
-    weapons: tuple[Weapon, ...] = ("main", "coax", "bow", "aa")
-    for weapon in weapons:
-        out += [Fire(vid, role, weapon, t) for t in usable(v, role, weapon) if t in enemies]
-    if role == "gunner":
-        out += [SightIn(vid, role, t) for t in usable(v, role, "main") if t in enemies]
-    return out
-
-
-def _men(state: AfvState, unit: str, enemies: list[str]) -> list[Act]:
-    out: list[Act] = []
-    for m in state.men.values():
-        if m.unit != unit or not m.fit:
+            yield Candidate(RollAmmo(vid), f"{name} rolls its main-gun rounds")
             continue
-        x, y = m.position
-        out += [
-            Move(m.id, (x + dx, y + dy))
-            for dx, dy in ((2.0, 0.0), (-2.0, 0.0), (0.0, 2.0), (0.0, -2.0))
-        ]
-        out += [Shoot(m.id, t) for t in enemies]
-    return out
+        total = v.ammo_rolled
+        for loaded in (None, *ROUNDS):
+            split = _split(total, loaded)
+            if split is None:
+                continue
+            shown = ", ".join(f"{n} {r}" for r, n in split.items() if n)
+            breech = f", {loaded} in the breech" if loaded else ", the breech empty"
+            yield Candidate(
+                SplitAmmo(
+                    vid,
+                    he=split["HE"],
+                    ap=split["AP"],
+                    smoke=split["SMOKE"],
+                    canister=split["CANISTER"],
+                    loaded=loaded,
+                ),
+                f"{name} stows its {total} rounds as {shown or 'none'} (or any split of "
+                f"HE, AP, SMOKE and CANISTER adding up to {total}){breech}",
+            )
+
+
+def _split(total: int, loaded: Round | None) -> dict[Round, int] | None:
+    """A split of `total` rounds (half AP, the rest HE) with at least one `loaded` round."""
+    split: dict[Round, int] = dict.fromkeys(ROUNDS, 0)
+    split["AP"] = total // 2
+    split["HE"] = total - split["AP"]
+    if loaded is not None and split[loaded] < 1:
+        if total < 1:
+            return None
+        donor = max(split, key=lambda r: split[r])
+        split[donor] -= 1
+        split[loaded] += 1
+    return split
+
+
+def _draws(state: AfvState, seat: str) -> Iterator[Candidate]:
+    """SK-DRAW: the side playing the card in play (anyone, when none is) draws the next; the
+    umpire may name the card drawn from a physical deck."""
+    card = state.card
+    if seat == UMPIRE or card is None or card.side == seat:
+        yield Candidate(Draw(), "draw the next card")
+    if seat != UMPIRE:
+        return
+    left = state.left or live_cards(state)
+    turns = state.scenario.turns
+    ending = not state.left and (not left or (turns is not None and state.turn >= turns))
+    for card_id in [c.id for c in state.cards] if ending else left:
+        holder = state.card_of(card_id).holder
+        whose = f"{model_label(state, holder)}'s card" if holder else "a free-move card"
+        yield Candidate(Draw(card=card_id), f"the card drawn is {whose} ({card_id})")
+
+
+# -- fire teams ---------------------------------------------------------------------------------
+
+
+def _men(state: AfvState, unit: str) -> Iterator[Candidate]:
+    """SK-INFANTRY: each fit man of the team who has not yet acted moves or shoots."""
+    card = state.card
+    assert card is not None
+    for m in state.men.values():
+        if m.unit != unit or not m.fit or m.id in card.acted:
+            continue
+        yield _move(state, m)
+        weapon = state.weapon(m.weapon)
+        if m.shots is not None and m.shots < 1:
+            continue
+        for target in enemies(state, m.side):
+            to = position_of(state, target)
+            if weapon.range is not None and distance(m.position, to) > weapon.range + 1e-9:
+                continue
+            label = f"{m.name} shoots his {weapon.name} at {model_label(state, target)}"
+            yield Candidate(Shoot(m.id, target), label)
+
+
+def _move(state: AfvState, m: Man) -> Candidate:
+    """A move anywhere within reach and on the table: the domain is the disc of the reach,
+    cut short by the nearest table edge; the sample stays where he is."""
+    reach = state.scenario.options.infantry_move
+    table = state.scenario.table
+    x, y = m.position
+    if table is not None:
+        reach = min(reach, x, y, table[0] - x, table[1] - y)
+    high = max(0.0, reach - EDGE_MARGIN)
+    domain = Domain("to", "point", high=high, origin=(x, y))
+    label = f'{m.name} moves (up to {high:.2f}")'
+    return Candidate(Move(m.id, (x, y)), label, (domain,))
+
+
+# -- the umpire's records (SK-UMPIRE) -----------------------------------------------------------
+
+
+def _records(state: AfvState) -> Iterator[Candidate]:
+    yield from _losses(state)
+    best = max((w.best_penetration for w in state.catalogue.weapons.values()), default=0)
+    for vid, v in state.vehicles.items():
+        if not v.active:
+            continue
+        name = model_label(state, vid)
+        for effect in EFFECTS:
+            if effect not in CREW_EFFECTS:
+                yield Candidate(Damage(vid, effect), f"record: {name} {effect.replace('-', ' ')}")
+                continue
+            for c in v.aboard():
+                assert c.position is not None
+                label = f"record: {c.name} ({c.position}) of {name} {effect}"
+                yield Candidate(Damage(vid, effect, c.position), label)
+        armour = state.vtype(vid).armour
+        for facing in ("front", "side", "rear"):
+            low = float(armour.of(facing))
+            domain = Domain("penetration", "number", low=low, high=max(low, float(best)))
+            label = f"record: {name} fired on at its {facing} by a weapon of at least {low:g} mm"
+            yield Candidate(FiredOn(vid, low, facing), label, (domain,))
+
+
+def _losses(state: AfvState) -> Iterator[Candidate]:
+    """AFV-MORALE-06..13 (AMB-AFV-05): a loss of a side, for one of its formations or none,
+    and caused by another side (one of its formations or none) or by no one named."""
+    sides = state.scenario.side_ids
+    formations = state.scenario.formations
+    for kind in LOSS_KINDS:
+        for side in sides:
+            for formation in ("", *formations.get(side, ())):
+                causes = [("", "")] + [
+                    (by, f) for by in sides if by != side for f in ("", *formations.get(by, ()))
+                ]
+                for by_side, by_formation in causes:
+                    whose = f"{side} ({formation})" if formation else side
+                    by = f" by {by_side}" if by_side else ""
+                    by += f" ({by_formation})" if by_formation else ""
+                    yield Candidate(
+                        Record(kind, side, formation, by_side, by_formation),
+                        f"record: {whose} {kind.replace('-', ' ')}{by}",
+                    )

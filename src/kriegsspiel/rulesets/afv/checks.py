@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from kriegsspiel.core.checks import Check, CheckDef, Modifier, Param, Stats
@@ -30,14 +31,29 @@ def percent(
 ) -> Check:
     """d100 (1-100) at or under `chance` (AMB-AFV-03). A modifier to the chance is entered as
     the opposite modifier to the roll, so the log shows the roll as compared with the chance."""
+    return _percent(name, chance, rules, yes, no, modifiers, tuple(sorted((natural or {}).items())))
+
+
+@cache
+def _percent(
+    name: str,
+    chance: int,
+    rules: tuple[str, ...],
+    yes: str,
+    no: str,
+    modifiers: tuple[Modifier, ...],
+    natural_faces: tuple[tuple[int, str], ...],
+) -> Check:
+    """`percent`, built once per distinct check (checks are immutable)."""
+    natural = dict(natural_faces)
     table = BandTable(
         title=f"d100 <= {chance}",
         dice="d100",
         rules=rules,
         bands=(Band(yes, max=chance), Band(no, min=chance + 1)),
-        natural={str(k): v for k, v in (natural or {}).items()},
+        natural={str(k): v for k, v in natural.items()},
     )
-    outcomes = (yes, no, *dict.fromkeys(v for v in (natural or {}).values()))
+    outcomes = (yes, no, *dict.fromkeys(natural.values()))
     return Check(name, (table.pool,), table, outcomes, rules, modifiers)
 
 
@@ -163,9 +179,10 @@ def card_draw(sides: Sequence[str]) -> Check:
     return pick("afv.card-draw", sides, ("SK-DRAW", "SK-DECK"))
 
 
-def hit_crewman(roles: Sequence[str]) -> Check:
-    """SK-DEFAULT-CASUALTY: which crewman aboard a penetrating 'crew' hit strikes."""
-    return pick("afv.hit-crewman", roles, ("SK-DEFAULT-CASUALTY",))
+def hit_crewman(crewmen: Sequence[str]) -> Check:
+    """SK-DEFAULT-CASUALTY: which crewman aboard a penetrating 'crew' hit strikes (named by
+    id: who sits in which position is his side's secret)."""
+    return pick("afv.hit-crewman", crewmen, ("SK-DEFAULT-CASUALTY",))
 
 
 # -- the named checks ---------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from kriegsspiel.rulesets.afv.base import (
     own,
     vehicle,
 )
+from kriegsspiel.rulesets.afv.morale import release
 from kriegsspiel.rulesets.afv.state import AfvState, Fault, with_crewman, with_vehicle
 from kriegsspiel.rulesets.afv.vehicles import Role
 from kriegsspiel.rulesets.afv.vision import smoke_clears
@@ -127,6 +128,10 @@ class RepairTried(Ev, frozen=True, tag="repair-tried"):
         how = self.result.explain() if self.result else "automatic"
         return f"{self.vehicle}: repair of the {self.item} ({self.complexity}): {how}"
 
+    def summary(self) -> str:
+        done = "is repaired" if self.repaired else "is not repaired"
+        return f"{self.vehicle}: the {self.item} {done}"
+
 
 # -- performing ---------------------------------------------------------------------------------
 
@@ -213,6 +218,7 @@ def bail_out(ctx: Ctx, action: BailOut) -> None:
         )
     bail(ctx, action.vehicle, c.id, via)
     crew_gone(ctx, action.vehicle)
+    release(ctx)  # AFV-MORALE-04: an abandoned AFV no longer holds anyone halted
 
 
 def deck(ctx: Ctx, action: Deck) -> None:

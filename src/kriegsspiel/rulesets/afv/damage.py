@@ -16,6 +16,11 @@ from kriegsspiel.rulesets.afv.state import AfvState, with_crewman, with_man, wit
 
 Severity = Literal["killed", "serious", "light"]
 WORSE = ("ok", "light", "serious", "killed")
+HURT: dict[str, str] = {
+    "killed": "killed",
+    "serious": "seriously wounded",
+    "light": "lightly wounded",
+}
 
 
 class PenetrationRolled(Ev, frozen=True, tag="penetration-rolled"):
@@ -24,6 +29,10 @@ class PenetrationRolled(Ev, frozen=True, tag="penetration-rolled"):
 
     def text(self) -> str:
         return f"{self.vehicle} is penetrated: {self.result.explain()}"
+
+    def summary(self) -> str:
+        nothing = ", to no effect" if self.result.outcome == "no-effect" else ""
+        return f"{self.vehicle} is penetrated{nothing}"
 
 
 class Immobilised(Ev, frozen=True, tag="immobilised"):
@@ -48,6 +57,9 @@ class CrewmanHit(Ev, frozen=True, tag="crewman-hit"):
         how = f": {self.result.explain()}" if self.result else ""
         return f"{self.crewman} of {self.vehicle} is hit, {self.severity}{how}"
 
+    def summary(self) -> str:
+        return f"{self.crewman} of {self.vehicle} {HURT[self.severity]}"
+
 
 class ManHit(Ev, frozen=True, tag="man-hit"):
     man: str
@@ -57,6 +69,9 @@ class ManHit(Ev, frozen=True, tag="man-hit"):
     def text(self) -> str:
         how = f": {self.result.explain()}" if self.result else ""
         return f"{self.man} is hit, {self.severity}{how}"
+
+    def summary(self) -> str:
+        return f"{self.man} {HURT[self.severity]}"
 
 
 def penetrating_hit(ctx: Ctx, vehicle_id: str, by: str) -> str:
@@ -92,7 +107,7 @@ def hit_crew(ctx: Ctx, vehicle_id: str, by: str) -> None:
     pick = None
     victim = aboard[0]
     if len(aboard) > 1:
-        pick = ctx.roll(checks.hit_crewman([c.position or "" for c in aboard]))
+        pick = ctx.roll(checks.hit_crewman([c.id for c in aboard]))
         victim = aboard[pick.natural - 1]
     result = ctx.roll(checks.casualty(ctx.tables))
     crewman_hit(ctx, vehicle_id, victim.id, result.outcome, by, pick, result)  # type: ignore[arg-type]

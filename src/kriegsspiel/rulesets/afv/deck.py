@@ -16,7 +16,7 @@ from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.base import Act, Applier, Ctx, Ev, Performer, not_over
-from kriegsspiel.rulesets.afv.morale import retest
+from kriegsspiel.rulesets.afv.morale import release, retest
 from kriegsspiel.rulesets.afv.movement import move_side
 from kriegsspiel.rulesets.afv.scenario import AfvScenario
 from kriegsspiel.rulesets.afv.state import AfvState, Card, InPlay
@@ -42,6 +42,10 @@ class CardDrawn(Ev, frozen=True, tag="card-drawn"):
         whose = f"{self.holder}'s card" if self.holder else "a free-move card"
         how = f" ({self.result.explain()})" if self.result else ""
         return f"card {self.number}: {self.side}, {whose}{how}"
+
+    def summary(self) -> str:
+        whose = f"{self.holder}'s card" if self.holder else "a free-move card"
+        return f"card {self.number} is {whose} ({self.side})"
 
 
 class TurnBegan(Ev, frozen=True, tag="turn-began"):
@@ -122,6 +126,7 @@ def draw(ctx: Ctx, action: Draw) -> None:
     if card.holder in ctx.state.vehicles:
         retest(ctx, card.holder)
     move_side(ctx, card.side)
+    release(ctx)  # AFV-MORALE-04: an AFV that drove off the table no longer holds anyone
 
 
 def next_card_odds(state: AfvState) -> dict[str, tuple[int, int]]:

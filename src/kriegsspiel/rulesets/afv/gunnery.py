@@ -41,6 +41,15 @@ FIRERS: dict[str, tuple[tuple[str, ...], str]] = {
     "aa": (("loader", "commander"), "AFV-CREW-17"),
 }
 
+# What a shot's result means, in the words of the log (AFV-MALF-01..04 with AMB-AFV-11).
+SHOT_RESULTS = {
+    "hit": "hit",
+    "miss": "miss",
+    "backfire": "the gun backfires and fills the tank with smoke",
+    "broken": "the firing mechanism breaks",
+    "jam": "the MG jams",
+}
+
 # -- actions ------------------------------------------------------------------------------------
 
 
@@ -83,6 +92,10 @@ class Fired(Ev, frozen=True, tag="fired"):
             f'({self.range:.1f}"): {self.result.explain()}'
         )
 
+    def summary(self) -> str:
+        result = SHOT_RESULTS.get(self.result.outcome, self.result.outcome)
+        return f"{self.vehicle}'s {self.weapon} at {self.target}: {result}"
+
 
 class Shot(Ev, frozen=True, tag="shot"):
     man: str
@@ -92,6 +105,9 @@ class Shot(Ev, frozen=True, tag="shot"):
 
     def text(self) -> str:
         return f'{self.man} shoots at {self.target} ({self.range:.1f}"): {self.result.explain()}'
+
+    def summary(self) -> str:
+        return f"{self.man} at {self.target}: {self.result.outcome}"
 
 
 class SightedIn(Ev, frozen=True, tag="sighted-in"):
@@ -115,6 +131,9 @@ class Bounced(Ev, frozen=True, tag="bounced"):
             f"the hit on {self.vehicle}'s {self.facing} ({self.armour} mm) does not penetrate "
             f"({self.penetration} mm)"
         )
+
+    def summary(self) -> str:
+        return f"the hit on {self.vehicle} does not penetrate"
 
 
 # -- who may fire at what -----------------------------------------------------------------------

@@ -9,6 +9,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult, Modifier
+from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.base import Applier, Ctx, Ev
 from kriegsspiel.rulesets.afv.state import AfvState, Loss, with_vehicle
@@ -70,6 +71,8 @@ def modifiers(state: AfvState, vehicle_id: str) -> tuple[Modifier, ...]:
     return checks.morale_modifiers(counts(state, vehicle_id), sign)
 
 
+MORALE_RESULTS = {"intact": "keeps its morale", "halt": "halts", "retreat": "retreats"}
+
 # -- events -------------------------------------------------------------------------------------
 
 
@@ -84,6 +87,9 @@ class MoraleTested(Ev, frozen=True, tag="morale-tested"):
     def text(self) -> str:
         return f"{self.vehicle} tests morale ({self.reason}): {self.result.explain()}"
 
+    def summary(self) -> str:
+        return f"{self.vehicle} {MORALE_RESULTS.get(self.result.outcome, self.result.outcome)}"
+
 
 class CommanderTested(Ev, frozen=True, tag="commander-tested"):
     """AFV-MORALE-05 with AMB-AFV-06: a pass stops the retreat."""
@@ -94,6 +100,12 @@ class CommanderTested(Ev, frozen=True, tag="commander-tested"):
     def text(self) -> str:
         return f"{self.vehicle}'s commander tests his morale: {self.result.explain()}"
 
+    def summary(self) -> str:
+        passed = self.result.outcome == "pass"
+        return f"{self.vehicle}'s commander " + (
+            "passes: the retreat stops" if passed else "fails: the retreat goes on"
+        )
+
 
 class ImmobilisedTested(Ev, frozen=True, tag="immobilised-tested"):
     """AFV-MORALE-15/16, AFV-REPAIR-02, AMB-AFV-23: once, when immobilised."""
@@ -103,6 +115,10 @@ class ImmobilisedTested(Ev, frozen=True, tag="immobilised-tested"):
 
     def text(self) -> str:
         return f"{self.vehicle} is immobilised; its crew tests morale: {self.result.explain()}"
+
+    def summary(self) -> str:
+        abandon = self.result.outcome == "abandon"
+        return f"{self.vehicle}'s crew " + ("must abandon it" if abandon else "may stay aboard")
 
 
 class Released(Ev, frozen=True, tag="released"):
@@ -149,14 +165,19 @@ def retest(ctx: Ctx, vehicle_id: str) -> None:
         commander = v.at("commander")
         if commander is None or not commander.fit:
             return
+        # who sits in the commander's position is his side's secret (AFV-CREW-06): another
+        # side drawing the card cannot know whether this roll is made
+        secret = ctx.seat not in (UMPIRE, v.side)
         check = checks.commander_morale(ctx.tables, modifiers(ctx.state, vehicle_id))
-        ctx.emit(CommanderTested(vehicle=vehicle_id, result=ctx.roll(check)))
+        ctx.emit(CommanderTested(vehicle=vehicle_id, result=ctx.roll(check, secret=secret)))
 
 
-def release(ctx: Ctx) -> None:
+def release(ctx: Ctx, only: str | None = None) -> None:
     """AFV-MORALE-04: a halted AFV is released once a crewman has acquired the enemy weapon
-    that halted it, or that weapon is destroyed."""
-    for vid, v in ctx.state.vehicles.items():
+    that halted it, or that weapon is destroyed (`only`: look at that AFV alone)."""
+    vehicles = ctx.state.vehicles
+    for vid in (only,) if only is not None else tuple(vehicles):
+        v = vehicles[vid]
         if not v.active or v.morale != "halted" or v.threat is None:
             continue
         if any(v.threat in c.acquired for c in v.aboard()):

@@ -103,6 +103,11 @@ class Collided(Ev, frozen=True, tag="collided"):
         what = "drives through" if self.kind == "wall" else "runs into"
         return f"{self.vehicle} {what} {self.kind} {self.feature}: {self.result.explain()}"
 
+    def summary(self) -> str:
+        what = "drives through" if self.kind == "wall" else "runs into"
+        track = "breaks a track" if self.result.outcome == "broken" else "its tracks hold"
+        return f"{self.vehicle} {what} {self.feature}: {track}"
+
 
 class EdgeReached(Ev, frozen=True, tag="edge-reached"):
     """SK-TABLE: the table edge stops a vehicle."""

@@ -82,6 +82,24 @@ class AfvScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, dict=Tr
         return TerrainShapes(self.terrain)
 
     @cached_property
+    def unit_index(self) -> dict[str, AfvUnit]:
+        return {u.id: u for u in self.units}
+
+    @cached_property
+    def start_positions(self) -> dict[str, Role]:
+        """Every crewman's starting position (what the other side assumes, AFV-CREW-06)."""
+        return {c.id: c.position for u in self.units if u.kind == "afv" for c in self.crew_of(u)}
+
+    @cached_property
+    def formations(self) -> dict[str, tuple[str, ...]]:
+        """Each side's formations, in the order first met."""
+        out: dict[str, dict[str, None]] = {s: {} for s in self.side_ids}
+        for u in self.units:
+            if u.formation:
+                out.setdefault(u.side, {})[u.formation] = None
+        return {s: tuple(f) for s, f in out.items()}
+
+    @cached_property
     def afv_tables(self) -> AfvTables:
         return DEFAULT_TABLES.with_replacements(self.tables, "tables")
 

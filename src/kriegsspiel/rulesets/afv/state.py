@@ -4,6 +4,7 @@ and the losses that morale counts. Frozen structs; `with_*` helpers return new s
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Literal
 
 import msgspec
@@ -152,7 +153,9 @@ class Loss(msgspec.Struct, frozen=True):
     by_formation: str = ""
 
 
-class AfvState(msgspec.Struct, frozen=True):
+class AfvState(msgspec.Struct, frozen=True, dict=True):
+    """The state; `dict=True` only lets derived lookups be cached on each (immutable) state."""
+
     scenario: AfvScenario
     catalogue: Catalogue
     vehicles: dict[str, Vehicle]
@@ -166,7 +169,7 @@ class AfvState(msgspec.Struct, frozen=True):
     over: bool = False
 
     def unit(self, unit_id: str) -> AfvUnit:
-        return next(u for u in self.scenario.units if u.id == unit_id)
+        return self.scenario.unit_index[unit_id]
 
     def vtype(self, vehicle_id: str) -> VehicleType:
         return self.catalogue.vehicles[self.vehicles[vehicle_id].type]
@@ -175,9 +178,13 @@ class AfvState(msgspec.Struct, frozen=True):
         return self.catalogue.weapons[key]
 
     def card_of(self, card_id: str) -> Card:
-        return next(c for c in self.cards if c.id == card_id)
+        return self._cards[card_id]
 
-    @property
+    @cached_property
+    def _cards(self) -> dict[str, Card]:
+        return {c.id: c for c in self.cards}
+
+    @cached_property
     def in_setup(self) -> bool:
         """SK-SETUP: until every AFV with a main gun has its rounds split."""
         return any(

@@ -3,14 +3,19 @@ walls and buildings (AFV-MOVE-06/07), and buildings blocking lines of sight (SK-
 
 from __future__ import annotations
 
+import math
+from itertools import pairwise
 from typing import Any
 
 import shapely
+import shapely.geometry.polygon
 from shapely.geometry import LineString, Polygon
 
 from kriegsspiel.scenario.model import Point, TerrainSpec
 
 _MEMO_LIMIT = 20_000
+BLOCK = 1e-6  # inches of a line inside a building that block it (less is a touch)
+ON_EDGE = 0.0  # how far outside a wall a point may be and still count as on it
 
 
 class TerrainShapes:
@@ -25,8 +30,10 @@ class TerrainShapes:
             for t in terrain
             if t.kind in ("wall", "building")
         )
-        self.buildings: tuple[tuple[Polygon, tuple[float, ...]], ...] = tuple(
-            (shape, tuple(shape.bounds)) for t, shape in self.obstacles if t.kind == "building"
+        self.buildings: tuple[tuple[Polygon, tuple[float, ...], _Convex | None], ...] = tuple(
+            (shape, tuple(shape.bounds), _Convex.of(shape))
+            for t, shape in self.obstacles
+            if t.kind == "building"
         )
         self._sight: dict[tuple[Point, Point], bool] = {}
 
@@ -44,12 +51,58 @@ class TerrainShapes:
         lo_x, hi_x = sorted((frm[0], to[0]))
         lo_y, hi_y = sorted((frm[1], to[1]))
         line: LineString | None = None
-        for house, (x0, y0, x1, y1) in self.buildings:
+        for house, (x0, y0, x1, y1), convex in self.buildings:
             if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
                 continue  # the line passes nowhere near it
+            if convex is not None:
+                if convex.blocks(frm, to):
+                    return False
+                continue
             if shapely.intersects_xy(house, *frm) or shapely.intersects_xy(house, *to):
                 continue
             line = line or LineString([frm, to])
-            if line.intersection(house).length > 1e-6:
+            if line.intersection(house).length > BLOCK:
                 return False
         return True
+
+
+class _Convex:
+    """A convex building, for a quick exact test of the line through it (most are boxes):
+    the part of the line inside it, clipped edge by edge (Cyrus-Beck)."""
+
+    def __init__(self, ring: list[tuple[float, float]]) -> None:
+        # each edge as a point on it and its inward normal (the ring runs anticlockwise)
+        self.edges = tuple((x1, y1, -(y2 - y1), x2 - x1) for (x1, y1), (x2, y2) in pairwise(ring))
+
+    @classmethod
+    def of(cls, shape: Polygon) -> _Convex | None:
+        if shape.interiors or shape.area <= 0 or not shape.equals(shape.convex_hull):
+            return None
+        ring = shapely.geometry.polygon.orient(shape, 1.0).exterior.coords
+        return cls([(float(x), float(y)) for x, y in ring])
+
+    def holds(self, p: Point) -> bool:
+        """Inside or on the boundary (as shapely's `intersects`)."""
+        return all(nx * (p[0] - x) + ny * (p[1] - y) >= -ON_EDGE for x, y, nx, ny in self.edges)
+
+    def blocks(self, frm: Point, to: Point) -> bool:
+        """SK-LOS: the line runs through it (more than touching), neither end being in it."""
+        if self.holds(frm) or self.holds(to):
+            return False
+        dx, dy = to[0] - frm[0], to[1] - frm[1]
+        enter, leave = 0.0, 1.0
+        for x, y, nx, ny in self.edges:
+            num = nx * (frm[0] - x) + ny * (frm[1] - y)
+            den = nx * dx + ny * dy
+            if den == 0.0:
+                if num < 0.0:
+                    return False  # parallel to this edge, outside it
+                continue
+            t = -num / den
+            if den > 0.0:
+                enter = max(enter, t)
+            else:
+                leave = min(leave, t)
+            if enter >= leave:
+                return False
+        return (leave - enter) * math.hypot(dx, dy) > BLOCK

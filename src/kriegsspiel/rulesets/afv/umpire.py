@@ -14,6 +14,8 @@ from kriegsspiel.rulesets.afv.state import LossKind
 from kriegsspiel.rulesets.afv.vehicles import Facing
 
 Effect = Literal["destroyed", "track", "transmission", "killed", "serious", "light"]
+EFFECTS: tuple[Effect, ...] = ("destroyed", "track", "transmission", "killed", "serious", "light")
+CREW_EFFECTS: tuple[Effect, ...] = ("killed", "serious", "light")
 
 
 class Record(Act, frozen=True, tag="record"):
@@ -39,7 +41,7 @@ class FiredOn(Act, frozen=True, tag="fired-on"):
     """AFV-MORALE-01: an AFV fired on by a weapon the engine does not model (artillery)."""
 
     vehicle: str
-    penetration: int
+    penetration: float  # mm
     facing: Facing = "front"
     by: str = ""
 
@@ -53,17 +55,41 @@ def _afv(ctx: Ctx, vehicle_id: str) -> None:
         raise RuleViolation("SK-STATUS", f"{vehicle_id} is {v.status}")
 
 
-def _by(ctx: Ctx, model: str) -> None:
-    if model and ctx.state.side_of(model) is None:
+def _by(ctx: Ctx, model: str, vehicle_id: str) -> None:
+    """SK-UMPIRE: the result is the work of an enemy model, if the umpire names one."""
+    if not model:
+        return
+    side = ctx.state.side_of(model)
+    if side is None:
         raise InputError("by", f"no AFV or man {model!r}")
+    if side == ctx.state.vehicles[vehicle_id].side:
+        raise RuleViolation("SK-UMPIRE", f"{model} is on {vehicle_id}'s own side")
+
+
+def _formation(ctx: Ctx, field: str, side: str, formation: str) -> None:
+    """AMB-AFV-05: a loss is counted for a formation of the side that suffered (or caused) it."""
+    if not formation:
+        return
+    if not side:
+        raise InputError(field, "name the side whose formation it is")
+    known = ctx.state.scenario.formations.get(side, ())
+    if formation not in known:
+        raise InputError(
+            field, f"{side} has no formation {formation!r} ({', '.join(known) or 'none'})"
+        )
 
 
 def record(ctx: Ctx, action: Record) -> None:
     umpire_only(ctx.seat, "record a loss")
     not_over(ctx.state)
-    for side in (action.side, action.by_side):
-        if side and side not in ctx.state.scenario.side_ids:
-            raise InputError("side", f"unknown side {side!r}")
+    sides = ctx.state.scenario.side_ids
+    for field, side in (("side", action.side), ("by_side", action.by_side or action.side)):
+        if side not in sides:
+            raise InputError(field, f"unknown side {side!r} (sides: {', '.join(sides)})")
+    if action.by_side == action.side:
+        raise RuleViolation("SK-UMPIRE", f"a loss of {action.side} is not caused by {action.side}")
+    _formation(ctx, "formation", action.side, action.formation)
+    _formation(ctx, "by_formation", action.by_side, action.by_formation)
     morale.record_loss(
         ctx, action.kind, action.side, action.formation, action.by_side, action.by_formation
     )
@@ -74,7 +100,9 @@ def damage(ctx: Ctx, action: Damage) -> None:
     not a light wound) and AFV-MORALE-15 (immobilised) as the rules say."""
     umpire_only(ctx.seat, "record damage")
     _afv(ctx, action.vehicle)
-    _by(ctx, action.by)
+    _by(ctx, action.by, action.vehicle)
+    if action.effect not in CREW_EFFECTS and action.crewman is not None:
+        raise InputError("crewman", f"a {action.effect} result hits no crewman: name none")
     before = ctx.state.vehicles[action.vehicle]
     if action.effect == "destroyed":
         destroy(ctx, action.vehicle, action.by)
@@ -103,12 +131,12 @@ def fired_on(ctx: Ctx, action: FiredOn) -> None:
     """AFV-MORALE-01 with AMB-AFV-16: a test only if the weapon can destroy the AFV."""
     umpire_only(ctx.seat, "record fire")
     _afv(ctx, action.vehicle)
-    _by(ctx, action.by)
+    _by(ctx, action.by, action.vehicle)
     armour = ctx.state.vtype(action.vehicle).armour.of(action.facing)
     if action.penetration < armour:
         raise RuleViolation(
             "AFV-MORALE-01",
-            f"a weapon of {action.penetration} mm cannot destroy {action.vehicle} "
+            f"a weapon of {action.penetration:g} mm cannot destroy {action.vehicle} "
             f"({armour} mm at the {action.facing}): no morale test",
         )
     morale.morale_test(
@@ -117,6 +145,7 @@ def fired_on(ctx: Ctx, action: FiredOn) -> None:
         "fired on by a weapon able to destroy it, AFV-MORALE-01",
         action.by or None,
     )
+    morale.release(ctx)
 
 
 PERFORMERS: dict[type[Any], Performer] = {Record: record, Damage: damage, FiredOn: fired_on}

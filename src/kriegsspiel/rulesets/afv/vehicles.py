@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
+from functools import cached_property
 from importlib import resources
 from typing import Any, Literal
 
@@ -48,7 +49,7 @@ class Armour(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return {"front": self.front, "side": self.side, "rear": self.rear}[facing]
 
 
-class VehicleType(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class VehicleType(msgspec.Struct, frozen=True, forbid_unknown_fields=True, dict=True):
     name: str
     nation: str
     weight: Weight
@@ -72,7 +73,11 @@ class VehicleType(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return 90.0 if self.has_power_traverse else 45.0
 
     def position(self, role: str) -> Position | None:
-        return next((p for p in self.positions if p.role == role), None)
+        return self._by_role.get(role)
+
+    @cached_property
+    def _by_role(self) -> dict[str, Position]:
+        return {p.role: p for p in self.positions}
 
     @property
     def roles(self) -> tuple[Role, ...]:

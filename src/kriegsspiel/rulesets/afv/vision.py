@@ -67,6 +67,10 @@ class Acquired(Ev, frozen=True, tag="acquired"):
         verb = "acquires" if self.spotted else "does not see"
         return f"{self.crewman} ({self.vehicle}) {verb} {self.target} ({self.arc}): {how}"
 
+    def summary(self) -> str:
+        verb = "acquires" if self.spotted else "does not see"
+        return f"{self.crewman} ({self.vehicle}) {verb} {self.target}"
+
 
 class LookedAround(Ev, frozen=True, tag="looked-around"):
     vehicle: str
@@ -168,7 +172,7 @@ def acquire(ctx: Ctx, action: Acquire) -> None:
         result=result,
     )
     ctx.emit(ev, own(side))
-    release(ctx)
+    release(ctx, action.vehicle)  # only this AFV's sightings changed
 
 
 def look(ctx: Ctx, action: Look) -> None:

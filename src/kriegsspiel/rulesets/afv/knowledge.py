@@ -1,0 +1,92 @@
+"""What a seat knows of an `afv` state: the state with every fact hidden from it replaced by
+what it must assume. Legal actions, refusals, odds and dice prompts are computed from this.
+
+Secret from the other side (records shown to the owning side only, and private in `view.py`):
+
+- the main-gun rounds rolled, split, left and loaded, and the MG boxes (AFV-AMMO-01..04,
+  AFV-CREW-10/15/16): the other side assumes none rolled yet during setup (SK-SETUP: whether
+  setup is over is public, the phase shows it) and afterwards an unknown split (no rounds
+  counted, nothing loaded) and full MG boxes;
+- which crewman sits where once he changed position (AFV-CREW-06: the change is told to his
+  side only): the other side assumes every crewman still aboard is in the position he started
+  in; who is aboard, hurt or out, and who stands on the back deck, are public (hits, bail-outs
+  and the back deck are seen by all, AFV-CREW-07, AMB-AFV-18);
+- what each crewman has acquired, which way he watches (AMB-AFV-08, -09), the gunner's
+  sight-in (AFV-CREW-14) and each bailed-out crewman's kit (AFV-BAIL-02): assumed none;
+- when smoke clears from a tank after a backfire (AFV-MALF-02 with AMB-AFV-11: it depends on
+  which positions are manned): assumed not yet known;
+- which crewmen and men have acted on the card in play, and how far each turret turned on it
+  (AFV-CREW-01, AFV-TURRET-01/02): known only to the side playing the card.
+
+Everything else is on the table for all to see: positions, facings, turret bearings, speeds,
+routes, hatches, damage, smoke, morale, losses, the cards drawn and left (the deck's order is
+never stored: each draw is a die over the cards left, SK-DRAW), and men's one-shot weapons
+(every shot is seen). The umpire knows everything.
+"""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.rulesets.afv.state import AfvState, Crewman, Mg, Vehicle
+
+
+def knowledge(state: AfvState, seat: str) -> AfvState:
+    """`state` as `seat` knows it (the umpire: `state` itself)."""
+    if seat == UMPIRE:
+        return state
+    setup = state.in_setup
+    vehicles = {
+        k: v if v.side == seat else _outsider(state, k, v, setup) for k, v in state.vehicles.items()
+    }
+    card = state.card
+    if card is not None and card.side != seat:
+        card = replace(card, acted=(), traversed={})
+    return replace(state, vehicles=vehicles, card=card)
+
+
+# Vehicles are immutable and shared by successive states, so each one's outsider version is
+# made once: keyed by identity (the entry holds the vehicle, so its id is not reused).
+_MEMO: dict[tuple[int, bool], tuple[Vehicle, Vehicle]] = {}
+_MEMO_LIMIT = 50_000
+
+
+def _outsider(state: AfvState, vehicle_id: str, v: Vehicle, setup: bool) -> Vehicle:
+    """An AFV of another side, as that seat must assume it (see the module docstring)."""
+    key = (id(v), setup)
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is v:
+        return hit[1]
+    if len(_MEMO) > _MEMO_LIMIT:
+        _MEMO.clear()
+    out = _assume(state, vehicle_id, v, setup)
+    _MEMO[key] = (v, out)
+    return out
+
+
+def _assume(state: AfvState, vehicle_id: str, v: Vehicle, setup: bool) -> Vehicle:
+    start = state.scenario.start_positions
+    gun = state.vtype(vehicle_id).main_gun is not None
+    return replace(
+        v,
+        crew={k: _crewman(c, start[k]) for k, c in v.crew.items()},
+        mgs={mount: Mg() for mount in v.mgs},
+        ammo_rolled=None,
+        ammo=None if setup or not gun else {},
+        loaded=None,
+        sighted=None,
+        smoke_clears_on=None,
+    )
+
+
+def _crewman(c: Crewman, start: str) -> Crewman:
+    """A crewman of another side: aboard in his starting position, with nothing acquired."""
+    return Crewman(
+        c.id,
+        c.name,
+        c.leader,
+        start if c.position is not None else None,
+        c.status,
+        on_deck=c.on_deck,
+    )
