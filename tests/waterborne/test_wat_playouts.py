@@ -12,6 +12,7 @@ import pytest
 
 import kriegsspiel as ks
 from kriegsspiel.core.checks import Check, CheckResult
+from kriegsspiel.core.dice import SeededDice
 from kriegsspiel.rulesets.waterborne import RULESET, WatState
 
 SEATS = ("british", "german", "umpire")
@@ -30,7 +31,7 @@ def test_random_playout(seed: int) -> None:
         assert actions, f"{seat} may act but has nothing to do"
         action = game.parse_action(rng.choice(actions).sample(rng))
         before = msgspec.json.encode(game.state)
-        RULESET.perform(game.state, seat, action, _lowest)
+        RULESET.perform(game.state, seat, action, _seeded)
         assert msgspec.json.encode(game.state) == before  # perform never mutates its input
         entry = game.act(seat, action)
         for record in entry.records:
@@ -40,8 +41,8 @@ def test_random_playout(seed: int) -> None:
     assert msgspec.json.decode(msgspec.json.encode(game.state), type=WatState) == game.state
 
 
-def _lowest(check: Check, *, secret: bool = False) -> CheckResult:
-    return check.resolve([[1] * p.count for p in check.pools], "probe")
+def _seeded(check: Check, *, secret: bool = False) -> CheckResult:
+    return check.roll(SeededDice("purity"), "purity")
 
 
 def _check_secrets(game: Any) -> None:

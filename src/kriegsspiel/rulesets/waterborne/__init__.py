@@ -22,6 +22,7 @@ from kriegsspiel.rulesets.waterborne.base import Act, Ev
 from kriegsspiel.rulesets.waterborne.candidates import candidates
 from kriegsspiel.rulesets.waterborne.checks import check_defs
 from kriegsspiel.rulesets.waterborne.grid import Cell
+from kriegsspiel.rulesets.waterborne.knowledge import knowledge
 from kriegsspiel.rulesets.waterborne.plans import PLANS
 from kriegsspiel.rulesets.waterborne.pontoons import ferry, initial
 from kriegsspiel.rulesets.waterborne.scenario import WatScenario
@@ -34,6 +35,9 @@ from kriegsspiel.rulesets.waterborne.state import (
 from kriegsspiel.rulesets.waterborne.tables import DEFAULT_TABLES, Tables
 from kriegsspiel.rulesets.waterborne.view import acting, view
 
+# the tables of each scenario `tables:` section seen, by its id (held, so the id stays unique)
+_TABLES: dict[int, tuple[dict[str, Any], Tables]] = {}
+
 
 class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
     name = "waterborne"
@@ -42,12 +46,20 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
     scenario_type = WatScenario
     action_type = topics.Action
     event_type = topics.Event
+    validates_before_events = True
 
     def tables(self, scenario: WatScenario) -> Tables:
-        """The default tables with the scenario's replacements."""
+        """The default tables with the scenario's replacements (built once per replacement)."""
         if not scenario.tables:
             return DEFAULT_TABLES
-        return DEFAULT_TABLES.with_overrides(scenario.tables)
+        hit = _TABLES.get(id(scenario.tables))
+        if hit is not None and hit[0] is scenario.tables:
+            return hit[1]
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        tables = DEFAULT_TABLES.with_overrides(scenario.tables)
+        _TABLES[id(scenario.tables)] = (scenario.tables, tables)
+        return tables
 
     def initial_state(self, scenario: WatScenario) -> WatState:
         board = board_for(scenario)
@@ -93,10 +105,11 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
         return [] if state.over else [acting(state)]
 
     def knowledge(self, state: WatState, seat: str) -> WatState:
-        return state
+        """CF-HIDDEN and the weapons only a side sees: `knowledge.knowledge`."""
+        return knowledge(state, seat)
 
     def candidates(self, state: WatState, seat: str) -> list[Candidate]:
-        return [Candidate(a, str(type(a).__struct_config__.tag)) for a in candidates(state, seat)]
+        return candidates(state, seat)
 
     def checks(self) -> Sequence[CheckDef]:
         return check_defs()

@@ -5,8 +5,9 @@ The same builders resolve the rolls in play and give the odds `kriegsspiel odds`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from functools import wraps
+from typing import Any, Concatenate, ParamSpec
 
 from msgspec.structs import replace
 
@@ -17,8 +18,32 @@ from kriegsspiel.rulesets.waterborne.tables import DEFAULT_TABLES, Tables
 WATER_EFF_FACTOR = 2  # WAT-FIRE-02: EFF is doubled against craft in the water
 HIT_RESULTS = ("suppress", "kill")  # AMB-WAT-18: a suppress-or-better HE result is 1 bridge hit
 YES_NO = ("yes", "no")
+P = ParamSpec("P")
+_BUILT: dict[tuple[Any, ...], tuple[Tables, Check]] = {}
 
 
+def per_tables(
+    build: Callable[Concatenate[Tables, P], Check],
+) -> Callable[Concatenate[Tables, P], Check]:
+    """Build each check once per game's tables and arguments: a check is immutable, and
+    building it is much of the work of validating an action up to its roll."""
+
+    @wraps(build)
+    def cached(tables: Tables, /, *args: P.args, **kwargs: P.kwargs) -> Check:
+        key = (build.__name__, id(tables), args, tuple(sorted(kwargs.items())))
+        hit = _BUILT.get(key)
+        if hit is not None and hit[0] is tables:  # the tables are held, so the id is theirs
+            return hit[1]
+        if len(_BUILT) > 4096:
+            _BUILT.clear()
+        check = build(tables, *args, **kwargs)
+        _BUILT[key] = (tables, check)
+        return check
+
+    return cached
+
+
+@per_tables
 def craft_move(tables: Tables, propulsion: str, *, no_founder: bool = False) -> Check:
     """WAT-MOVE-05, -08..10: 1d6 + the craft's class modifier. AMB-WAT-04's option
     `oared_no_founder` turns a natural 1 of an oared boat into no movement."""
@@ -30,6 +55,7 @@ def craft_move(tables: Tables, propulsion: str, *, no_founder: bool = False) -> 
     return table.check("waterborne.craft-move", mods)
 
 
+@per_tables
 def pontoon_attempt(tables: Tables, engineers: int, others: int) -> Check:
     """WAT-PONTOON-06..08: 1d6, +1 per engineer stand (at least one, so at least +1:
     AMB-WAT-15), +1 per two other stands (floor, AMB-WAT-16); 5+ earns one construction point."""
@@ -39,12 +65,14 @@ def pontoon_attempt(tables: Tables, engineers: int, others: int) -> Check:
     return tables.band("pontoon-attempt").check("waterborne.pontoon-attempt", tuple(mods))
 
 
+@per_tables
 def direct_fire(tables: Tables, dice: int, cover: bool) -> Check:
     """CF-FIRE: the firer's dice, fewer against a target in cover; 5-6 hit."""
     table = tables.count("direct-fire")
     return table.check("waterborne.direct-fire", dice - (table.cover_dice if cover else 0))
 
 
+@per_tables
 def he_at_bridge(tables: Tables, he: int) -> Check:
     """WAT-PONTOON-10, AMB-WAT-18: HE dice at a bridge (no cover); suppress or better hits."""
     ladder = tables.count("direct-fire")
@@ -67,6 +95,7 @@ def eff_dice(eff: int, water: bool) -> int:
     return eff * (WATER_EFF_FACTOR if water else 1)
 
 
+@per_tables
 def eff_vehicle(tables: Tables, eff: int, arm: int, water: bool) -> Check:
     """CF-DEFAULT-EFF (WAT-FIRE-02): EFF dice against a vehicle's ARM (rear)."""
     mods = (Modifier("ARM (rear)", -arm, "CF-DEFAULT-EFF"),)
@@ -75,12 +104,14 @@ def eff_vehicle(tables: Tables, eff: int, arm: int, water: bool) -> Check:
     return _with_rules(check, ("WAT-FIRE-02",) if water else ())
 
 
+@per_tables
 def eff_stand(tables: Tables, eff: int, water: bool) -> Check:
     """CF-DEFAULT-EFF: EFF dice against a stand use the normal pin/suppress/kill ladder."""
     check = tables.count("direct-fire").check("waterborne.eff-stand", eff_dice(eff, water))
     return _with_rules(check, ("CF-DEFAULT-EFF", *(("WAT-FIRE-02",) if water else ())))
 
 
+@per_tables
 def rally(tables: Tables) -> Check:
     """CF-DEFAULT-RALLY (house): d6, 4+."""
     return tables.band("rally").check("waterborne.rally")

@@ -10,8 +10,7 @@ stand or craft, doubled in the water, the only fire allowed at craft in the wate
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal, NoReturn
+from typing import Any, Literal, NamedTuple, NoReturn
 
 from msgspec.structs import replace
 
@@ -78,12 +77,19 @@ class Fired(Ev, frozen=True, tag="fired"):
     def text(self) -> str:
         return f"{self.unit} ({self.mode} fire) at {self.target}: {self.result.explain()}"
 
+    def summary(self) -> str | None:
+        """What the fire did is told by the hit that follows; only a miss at a bridge is not."""
+        return f"{self.target} not hit" if self.result.outcome == "no-hit" else None
+
 
 class NoFirePlaced(Ev, frozen=True, tag="no-fire"):
     unit: str
 
     def text(self) -> str:
         return f"{self.unit}'s reactive fire failed: No Fire marker (CF-NOFIRE)"
+
+    def summary(self) -> str:
+        return f"No Fire marker on {self.unit}"
 
 
 class InitiativeKept(Ev, frozen=True, tag="initiative-kept"):
@@ -95,12 +101,14 @@ class InitiativeKept(Ev, frozen=True, tag="initiative-kept"):
             "change (WAT-EMBARK-05)"
         )
 
+    def summary(self) -> str:
+        return "the initiative stays with the landing side"
+
 
 # -- who fires ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Firer:
+class Firer(NamedTuple):
     id: str
     side: str
     label: str
@@ -165,9 +173,14 @@ def _own_initiative(ctx: Ctx, who: Firer, what: str) -> None:
         raise RuleViolation("CF-FIRE", f"{who.label} already fired this initiative")
 
 
-def _target_kind(state: WatState, seat: str, target: str) -> str:
-    """What a target id names, as `seat` knows it; unknown and hidden read the same."""
+def _target_kind(state: WatState, seat: str, who: Firer, target: str) -> str:
+    """What a target id names, as `seat` knows it; unknown and hidden read the same. A unit
+    hidden from the firer's side cannot be its target even when the umpire orders (CF-HIDDEN:
+    the umpire rules it spotted first)."""
     if sees_unit(state, seat, target):
+        if not sees_unit(state, who.side, target):
+            label = state.spec(target).label
+            raise RuleViolation("CF-HIDDEN", f"{label} is hidden from {who.side}: reveal it first")
         return "unit"
     if target in state.craft:
         return "craft"
@@ -199,7 +212,7 @@ def validate(ctx: Ctx, action: Fire | ReactiveFire) -> tuple[Firer, str]:
             )
         if who.no_fire:
             raise RuleViolation("CF-NOFIRE", f"{who.label} has a No Fire marker")
-    kind = _target_kind(state, ctx.seat, action.target)
+    kind = _target_kind(state, ctx.seat, who, action.target)
     if kind == "site":
         if isinstance(action, ReactiveFire):
             raise RuleViolation("CF-REACT", "reactive fire is direct fire at a stand")
@@ -252,7 +265,7 @@ def indirect_fire(ctx: Ctx, action: IndirectFire) -> None:
     _own_initiative(ctx, who, f"{who.label} fires")
     if not who.indirect or who.eff < 1:
         raise RuleViolation("CF-INDIRECT", f"{who.label} has no indirect fire (trait and EFF)")
-    kind = _target_kind(state, ctx.seat, action.target)
+    kind = _target_kind(state, ctx.seat, who, action.target)
     if kind == "site":
         raise RuleViolation("WAT-PONTOON-10", "pontoon bridges are attacked by HE fire (`fire`)")
     if kind == "craft":

@@ -20,6 +20,17 @@ OPPOSITE: dict[Edge, Edge] = {"north": "south", "south": "north", "east": "west"
 SQUARE_PREFIX = "water-"
 
 
+def square_name(cell: Cell) -> str:
+    """A square's name, like a chessboard's: its column letter from the grid's west side (A, B,
+    …, Z, AA, …) and its row number from the south side, so (1, 0) is "B1"."""
+    letters = ""
+    n = cell[0] + 1
+    while n:
+        n, rest = divmod(n - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return f"{letters}{cell[1] + 1}"
+
+
 def turn(heading: int, degrees: int) -> int:
     return (heading + degrees) % 360
 

@@ -44,6 +44,9 @@ class InitiativePassed(Ev, frozen=True, tag="initiative-passed"):
     def text(self) -> str:
         return f"initiative {self.initiative} to {self.side}: {self.reason} (CF-INIT)"
 
+    def summary(self) -> str:
+        return f"initiative to {self.side}"
+
 
 class WindowOpened(Ev, frozen=True, tag="window-opened"):
     movers: tuple[str, ...]
@@ -52,6 +55,9 @@ class WindowOpened(Ev, frozen=True, tag="window-opened"):
     def text(self) -> str:
         group = f" (the forced group dismount from {self.group})" if self.group else ""
         return f"{', '.join(self.movers)} moved{group}: reactive fire may answer (CF-REACT)"
+
+    def summary(self) -> None:
+        return None  # bookkeeping: the move itself is the news
 
 
 class WindowClosed(Ev, frozen=True, tag="window-closed"):
@@ -65,12 +71,18 @@ class WindowClosed(Ev, frozen=True, tag="window-closed"):
             )
         return "no more reactive fire at that move"
 
+    def summary(self) -> str | None:
+        return f"No Fire markers off {', '.join(self.cleared)}" if self.cleared else None
+
 
 class GameEnded(Ev, frozen=True, tag="game-ended"):
     initiative: int
 
     def text(self) -> str:
         return f"the game ends after initiative {self.initiative}"
+
+    def summary(self) -> str:
+        return "the game ends"
 
 
 # -- performing -----------------------------------------------------------------------------------

@@ -56,6 +56,9 @@ class StandMoved(Ev, frozen=True, tag="stand-moved"):
         via = f" over the bridge at {self.bridge}" if self.bridge else ""
         return f"{self.unit} moves from {self.frm} to {self.to}{via}"
 
+    def summary(self) -> str:
+        return f"{self.unit} moves to {self.to}" + (" over the bridge" if self.bridge else "")
+
 
 # -- performing -----------------------------------------------------------------------------------
 

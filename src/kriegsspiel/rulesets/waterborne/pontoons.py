@@ -73,6 +73,9 @@ class CrewDeclared(Ev, frozen=True, tag="crew-declared"):
     def text(self) -> str:
         return f"{', '.join(self.units)} work at {self.site} this initiative (WAT-PONTOON-06)"
 
+    def summary(self) -> str:
+        return f"{self.site} crew: {', '.join(self.units)}"
+
 
 class AttemptLapsed(Ev, frozen=True, tag="attempt-lapsed"):
     site: str
@@ -80,6 +83,9 @@ class AttemptLapsed(Ev, frozen=True, tag="attempt-lapsed"):
 
     def text(self) -> str:
         return f"{self.site}: no engineer stand is left able to work (WAT-PONTOON-01, -04); no roll"
+
+    def summary(self) -> str:
+        return f"{self.site}: no engineer left to work"
 
 
 class ConstructionRolled(Ev, frozen=True, tag="construction-rolled"):
@@ -97,6 +103,12 @@ class ConstructionRolled(Ev, frozen=True, tag="construction-rolled"):
             out += "; 1 hit repaired (AMB-WAT-17)" if self.repair else "; 1 CP earned"
         return out
 
+    def summary(self) -> str:
+        done = self.result.outcome == "success"
+        if self.repair:
+            return f"{self.site}: 1 hit repaired" if done else f"{self.site}: not repaired"
+        return f"{self.site}: 1 CP earned" if done else f"{self.site}: no CP"
+
 
 class SiteHit(Ev, frozen=True, tag="site-hit"):
     """WAT-PONTOON-10..12: one HE hit on a bridge or ferry site."""
@@ -107,12 +119,18 @@ class SiteHit(Ev, frozen=True, tag="site-hit"):
     def text(self) -> str:
         return f"{self.unit}'s HE hits {self.site} (WAT-PONTOON-10)"
 
+    def summary(self) -> str:
+        return f"{self.site} hit"
+
 
 class BridgeReady(Ev, frozen=True, tag="bridge-ready"):
     site: str
 
     def text(self) -> str:
         return f"the bridge at {self.site} is open to traffic (WAT-PONTOON-09)"
+
+    def summary(self) -> str:
+        return f"{self.site} opens"
 
 
 class FerryLaunched(Ev, frozen=True, tag="ferry-launched"):
@@ -121,6 +139,9 @@ class FerryLaunched(Ev, frozen=True, tag="ferry-launched"):
 
     def text(self) -> str:
         return f"the ferry {self.craft} at {self.site} is operational (WAT-FERRY-01/02)"
+
+    def summary(self) -> str:
+        return f"{self.craft} launched"
 
 
 # -- performing -----------------------------------------------------------------------------------
@@ -141,12 +162,12 @@ def work(ctx: Ctx, action: Work) -> None:
         raise RuleViolation(
             "WAT-PONTOON-06", f"{spec.id} already has a crew this initiative (one roll at most)"
         )
-    busy = {u for x in state.sites.values() if x.attempt_in == state.initiative for u in x.crew}
-    units = action.units or _able(state, spec.id, spec.side, busy)
+    taken = busy(state)
+    units = action.units or able(state, spec.id, spec.side, taken)
     if len(set(units)) != len(units):
         raise InputError("units", "name each working stand once")
     for unit_id in units:
-        _may_work(ctx, unit_id, spec.id, spec.side, busy)
+        _may_work(ctx, unit_id, spec.id, spec.side, taken)
     if not any(labour(state, u) == "engineer" for u in units):
         raise RuleViolation(
             "WAT-PONTOON-01", "every construction attempt needs at least one engineer stand"
@@ -156,19 +177,24 @@ def work(ctx: Ctx, action: Work) -> None:
     ctx.emit(CrewDeclared(site=spec.id, units=units))
 
 
-def _able(state: WatState, site_id: str, side: str, busy: set[str]) -> tuple[str, ...]:
+def busy(state: WatState) -> set[str]:
+    """The stands already in a crew this initiative (WAT-PONTOON-06: one attempt each)."""
+    return {u for x in state.sites.values() if x.attempt_in == state.initiative for u in x.crew}
+
+
+def able(state: WatState, site_id: str, side: str, taken: set[str]) -> tuple[str, ...]:
     """The side's stands at the site that may work now (the default crew)."""
     return tuple(
         u
         for u in state.units
         if state.spec(u).side == side
-        and u not in busy
+        and u not in taken
         and labour(state, u) != "none"
         and can_count(state, u, site_id)
     )
 
 
-def _may_work(ctx: Ctx, unit_id: str, site_id: str, side: str, busy: set[str]) -> None:
+def _may_work(ctx: Ctx, unit_id: str, site_id: str, side: str, taken: set[str]) -> None:
     state = ctx.state
     spec = own_unit(ctx, unit_id)
     unit = state.units[unit_id]
@@ -190,7 +216,7 @@ def _may_work(ctx: Ctx, unit_id: str, site_id: str, side: str, busy: set[str]) -
             "WAT-PONTOON-02",
             f"{spec.label} is not labour: only engineers and rifle or SMG squads (AMB-WAT-16)",
         )
-    if unit_id in busy:
+    if unit_id in taken:
         raise RuleViolation("WAT-PONTOON-06", f"{spec.label} already works at another site")
 
 

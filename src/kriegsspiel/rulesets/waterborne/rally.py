@@ -22,7 +22,7 @@ from kriegsspiel.rulesets.waterborne.base import (
     phasing,
 )
 from kriegsspiel.rulesets.waterborne.initiative import pass_initiative
-from kriegsspiel.rulesets.waterborne.status import StatusSet, audience
+from kriegsspiel.rulesets.waterborne.status import RALLIED, StatusSet, audience
 
 
 class Rally(Act, frozen=True, tag="rally"):
@@ -35,6 +35,10 @@ class Rallied(Ev, frozen=True, tag="rallied"):
 
     def text(self) -> str:
         return f"{self.unit} tries to rally: {self.result.explain()}"
+
+    def summary(self) -> str:
+        done = self.result.outcome == "success"
+        return f"{self.unit} rallies" if done else f"{self.unit} fails to rally"
 
 
 def rally(ctx: Ctx, action: Rally) -> None:
@@ -54,7 +58,7 @@ def rally(ctx: Ctx, action: Rally) -> None:
     result = ctx.roll(checks.rally(ctx.tables))
     ctx.emit(Rallied(unit=action.unit, result=result), to)
     if result.outcome == "success":
-        ctx.emit(StatusSet(unit=action.unit, status="ok", note="rallied"), to)
+        ctx.emit(StatusSet(unit=action.unit, status="ok", note=RALLIED), to)
     else:  # a hidden unit's failure is public, its name is not (CF-HIDDEN)
         pass_initiative(ctx, f"{label if to is None else 'a unit'} fails to rally")
 

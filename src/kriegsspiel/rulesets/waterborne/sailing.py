@@ -30,7 +30,14 @@ from kriegsspiel.rulesets.waterborne.base import (
     phasing,
 )
 from kriegsspiel.rulesets.waterborne.board import Board
-from kriegsspiel.rulesets.waterborne.grid import Cell, drifted, heading_of, turn
+from kriegsspiel.rulesets.waterborne.grid import (
+    SQUARE_PREFIX,
+    Cell,
+    drifted,
+    heading_of,
+    square_name,
+    turn,
+)
 from kriegsspiel.rulesets.waterborne.initiative import open_window
 from kriegsspiel.rulesets.waterborne.state import CraftState, WatState, with_craft
 from kriegsspiel.rulesets.waterborne.status import lose_craft
@@ -64,6 +71,18 @@ class CraftMoved(Ev, frozen=True, tag="craft-moved"):
     def text(self) -> str:
         roll = f"{self.result.explain()}; " if self.result else ""
         return f"{self.craft} makes for {self.target}: {roll}now at {self.feature}"
+
+    def summary(self) -> str | None:
+        """Where the craft ends up; a craft lost on the way is told by its loss."""
+        if self.outcome in ("founder", "no-move"):
+            return f"{self.craft} does not move" if self.outcome == "no-move" else None
+        if self.cell is None and self.outcome != "drive":
+            return None  # off the table (WAT-MOVE-07)
+        at = self.feature
+        if self.cell is not None and self.feature.startswith(SQUARE_PREFIX):
+            at = f"square {square_name(self.cell)}"
+        verbs = {"drive": "drives to", "as-planned": "reaches"}
+        return f"{self.craft} {verbs.get(self.outcome, 'drifts to')} {at}"
 
 
 # -- planning a move ------------------------------------------------------------------------------

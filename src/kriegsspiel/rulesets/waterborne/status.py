@@ -55,6 +55,13 @@ class StandHit(Ev, frozen=True, tag="stand-hit"):
     def text(self) -> str:
         return f"{self.unit}: {self.result} -> {self.status}"
 
+    def summary(self) -> str:
+        return (
+            f"no effect on {self.unit}"
+            if self.result == "no-effect"
+            else f"{self.unit} {self.status}"
+        )
+
 
 class CraftHit(Ev, frozen=True, tag="craft-hit"):
     craft: str
@@ -63,6 +70,11 @@ class CraftHit(Ev, frozen=True, tag="craft-hit"):
 
     def text(self) -> str:
         return f"{self.craft}: {self.result} -> {self.status}"
+
+    def summary(self) -> str | None:
+        if self.result == "no-effect":
+            return f"no effect on {self.craft}"
+        return None if self.status == "lost" else f"{self.craft} {self.status}"  # CraftLost tells
 
 
 class CraftLost(Ev, frozen=True, tag="craft-lost"):
@@ -77,8 +89,13 @@ class CraftLost(Ev, frozen=True, tag="craft-lost"):
         lost = f" with {', '.join(self.passengers)}" if self.passengers else ""
         return f"{self.craft} is lost{lost}: {self.reason} ({self.rule})"
 
+    def summary(self) -> str:
+        lost = f" with {', '.join(self.passengers)}" if self.passengers else ""
+        return f"{self.craft} lost{lost}: {self.reason}"
+
 
 AnyStatus = Literal["ok", "pinned", "suppressed", "killed", "lost"]
+RALLIED = "rallied"  # the note of a rally's StatusSet
 
 
 class StatusSet(Ev, frozen=True, tag="status-set"):
@@ -90,6 +107,9 @@ class StatusSet(Ev, frozen=True, tag="status-set"):
 
     def text(self) -> str:
         return f"{self.unit} is {self.status}" + (f" ({self.note})" if self.note else "")
+
+    def summary(self) -> str | None:
+        return None if self.note == RALLIED else f"{self.unit} {self.status}"  # Rallied tells
 
 
 # -- performing -----------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """What each seat may know of a `waterborne` state. Built by whitelisting, field by field.
 
 Everything on the table is open in Crossfire except hidden units (CF-HIDDEN), which only their
-side and the umpire see until revealed.
+side and the umpire see until revealed, and a stand's own weapon values, shown to its side and
+the umpire (`knowledge`).
 """
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from kriegsspiel.core.seats import UMPIRE
-from kriegsspiel.rulesets.waterborne.base import sees_unit
 from kriegsspiel.rulesets.waterborne.cargo import load_units
 from kriegsspiel.rulesets.waterborne.drawing import craft_center, outline, unit_center
+from kriegsspiel.rulesets.waterborne.knowledge import knowledge
 from kriegsspiel.rulesets.waterborne.state import WatState
 
 
@@ -25,6 +26,8 @@ def models_on_table(state: WatState) -> int:
 
 
 def view(state: WatState, seat: str) -> dict[str, Any]:
+    """Drawn from the seat's knowledge, so nothing hidden from it shapes even the layout."""
+    state = knowledge(state, seat)
     board = state.board
     grid = board.grid
     return {
@@ -61,7 +64,7 @@ def view(state: WatState, seat: str) -> dict[str, Any]:
             }
             for spec in board.land.values()
         ],
-        "units": [_unit(state, seat, u) for u in state.units if sees_unit(state, seat, u)],
+        "units": [_unit(state, seat, u) for u in state.units],
         "craft": [_craft(state, c) for c in state.craft],
         "models": models_on_table(state),
         "tasks": [_site(state, s) for s in state.sites],

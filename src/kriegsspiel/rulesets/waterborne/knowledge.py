@@ -1,0 +1,63 @@
+"""The `waterborne` state as a seat knows it (`Ruleset.knowledge`).
+
+Crossfire plays in the open: every move, fire result, pontoon crew and craft is on the table,
+and whatever the log showed everyone (moves, fire, boarding, work) is common knowledge. Two
+kinds of fact are not, and are taken out of what a side (or the public display) knows:
+
+- CF-HIDDEN: an enemy unit still hidden does not exist for the seat. It is removed from the
+  units and from the scenario's roster, so it reads exactly like a unit that never was; so is
+  everything about it (its status, what the umpire set, its rallies).
+- An enemy stand's own weapon values (`dice`, `he`, `eff`), which the view shows only to its side
+  and the umpire: the seat assumes the stand kind's defaults (its kind's direct-fire dice, no
+  HE and no EFF). Nothing a seat asks about its own actions reads an enemy's weapons (every roll
+  of an action is made with the acting side's weapons, crews and craft), so the assumption
+  changes no answer; it only keeps the values out.
+
+The public seat knows what both sides know in common: neither side's hidden units nor weapons.
+The umpire knows the state itself. The copy is shallow: unchanged units and specs are shared.
+
+So no roll of this ruleset is secret: an action never rolls for a fact its seat does not know.
+A side cannot fire at a hidden unit (CF-HIDDEN), EFF falls only on stands riding small craft
+(WAT-FIRE-03: never hidden) or on a bridge crew (WAT-PONTOON-13: revealed by working), and a
+hidden unit's own rally is its side's action.
+"""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.rulesets.waterborne.scenario import WatUnit
+from kriegsspiel.rulesets.waterborne.state import StandState, WatState
+
+
+def knowledge(state: WatState, seat: str) -> WatState:
+    """`state` with every fact hidden from `seat` removed (see the module docstring)."""
+    if seat == UMPIRE:
+        return state
+    side = seat if seat in state.scenario.side_ids else None  # None: the public display
+    units: dict[str, StandState] = {}
+    specs: list[WatUnit] = []
+    changed = False
+    for spec in state.scenario.units:
+        unit = state.units[spec.id]
+        if spec.side != side:
+            if not unit.revealed:  # CF-HIDDEN
+                changed = True
+                continue
+            known = assumed_weapons(spec)
+            changed = changed or known is not spec
+            spec = known
+        specs.append(spec)
+        units[spec.id] = unit
+    if not changed:
+        return state
+    scenario = replace(state.scenario, units=tuple(specs))
+    return replace(state, scenario=scenario, units=units)
+
+
+def assumed_weapons(spec: WatUnit) -> WatUnit:
+    """What a seat assumes of an enemy stand's weapons: its kind's (CF-FIRE), no HE, no EFF."""
+    if spec.dice is None and spec.he == 0 and spec.eff == 0:
+        return spec
+    return replace(spec, dice=None, he=0, eff=0)

@@ -1,0 +1,171 @@
+"""The legal actions a seat is offered (`Game.legal_actions`): complete, labelled by name.
+
+Completeness is checked by brute force: every action type with every unit, craft, target,
+feature, site, square and pivot (and every party of a crew or a load) is put to
+`Game.is_legal`, and each one accepted must be offered. Two parameters are compared as the
+rules make them mean: a craft's pivot is implied by its destination (WAT-MOVE-03), and a crew or
+a party of passengers named in full is the same as the whole (`units` left empty).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Any
+
+import pytest
+from wat_helpers import ALLIES, AXIS, boat, do, end, game_of, stand
+from wat_pairs import bundled
+
+from kriegsspiel.rulesets.waterborne import RULESET, WatState
+from kriegsspiel.rulesets.waterborne.pontoons import able, busy
+
+PIVOTS = (None, 0, 90, -90, 180, -180, 270, -270)
+STATUSES = ("ok", "pinned", "suppressed", "killed", "lost")
+
+
+def _parties(pool: list[str]) -> Iterator[list[str]]:
+    yield []
+    for size in range(1, len(pool) + 1):
+        for party in combinations(pool, size):
+            yield list(party)
+
+
+def _brute_force(state: WatState) -> Iterator[dict[str, Any]]:
+    """Every action of every type over every id and parameter value the state has, and some
+    that name nothing."""
+    board = state.board
+    units, craft, sites = [*state.units, "ghost"], list(state.craft), list(board.sites)
+    places = [*board.land, *sites, "nowhere"]
+    grid = board.grid
+    cells = [[c, r] for c in range(-1, grid.cols + 1) for r in range(-1, grid.rows + 1)]
+    for name in ("end-initiative", "pass", "end-game"):
+        yield {"action": name}
+    for u in units:
+        yield {"action": "reveal", "unit": u}
+        for to in places:
+            yield {"action": "move", "unit": u, "to": to}
+        for s in [*sites, "ghost"]:
+            yield {"action": "cross", "unit": u, "site": s}
+        for c in craft:
+            yield {"action": "board", "unit": u, "craft": c}
+    for firer in [*units, *craft]:
+        yield {"action": "rally", "unit": firer}
+        for status in STATUSES:
+            yield {"action": "set-status", "unit": firer, "status": status}
+        for target in [*units, *craft, *sites]:
+            for name in ("fire", "reactive-fire", "indirect-fire"):
+                yield {"action": name, "unit": firer, "target": target}
+    for c in craft:
+        for party in _parties(state.passengers(c)):
+            yield {"action": "disembark", "craft": c, "units": party}
+        for pivot in PIVOTS:
+            for cell in cells:
+                yield {"action": "move-craft", "craft": c, "square": cell, "pivot": pivot}
+            for land in places:
+                yield {"action": "move-craft", "craft": c, "land": land, "pivot": pivot}
+    for s in sites:
+        for party in _parties([u for u, x in state.units.items() if x.place == s]):
+            yield {"action": "work", "site": s, "units": party}
+
+
+def _key(state: WatState, action: dict[str, Any]) -> tuple[Any, ...]:
+    """An action's discrete fields as the rules read them (see the module docstring)."""
+    data = {k: v for k, v in action.items() if k != "pivot"}
+    if data.get("square") is not None:
+        data["square"] = tuple(data["square"])
+    name = data["action"]
+    if name in ("disembark", "work") and not data.get("units"):
+        if name == "disembark":
+            whole = state.passengers(data["craft"])
+        else:
+            side = state.board.sites[data["site"]].side
+            whole = list(able(state, data["site"], side, busy(state)))
+        data["units"] = whole
+    if "units" in data:
+        data["units"] = frozenset(data["units"])
+    return tuple(sorted((k, v) for k, v in data.items() if v not in (None, "")))
+
+
+def _assert_complete(game: Any, seat: str) -> int:
+    known = RULESET.knowledge(game.state, seat)
+    offered = {_key(known, c.action) for c in game.legal_actions(seat)}
+    legal = [a for a in _brute_force(game.state) if game.is_legal(seat, a)]
+    missing = [a for a in legal if _key(known, a) not in offered]
+    assert not missing, missing[:5]
+    return len(legal)
+
+
+def _river() -> Any:
+    sites = [
+        {"id": "br", "side": ALLIES, "kind": "bridge", "bank": "south", "column": 0, "built": 99},
+        {"id": "fy", "side": ALLIES, "kind": "ferry", "bank": "south", "column": 2},
+    ]
+    units = [
+        stand("e1", kind="engineer", place="fy"),
+        stand("e2", kind="engineer", place="fy"),
+        stand("r1", place="fy"),
+        stand("sq", place="br"),
+        stand("p1", aboard="b1"),
+        stand("p2", aboard="buf"),
+        stand("p3", aboard="buf"),
+        stand("pc", "allies", "pc", aboard="buf"),
+        stand("g", AXIS, place="north"),
+        stand("gm", AXIS, "mortar", calibre=81, traits=["indirect"], eff=2, place="village"),
+        stand("gh", AXIS, "hmg", place="village", hidden=True),
+        stand("gig", AXIS, "gun", he=3, eff=2, place="village"),
+    ]
+    craft = [boat("b1"), boat("buf", "buffalo", land="south", column=1), boat("dd", "sherman-dd")]
+    return game_of(units, craft, sites=sites)
+
+
+def test_the_offer_is_complete_in_a_small_river() -> None:
+    game = _river()
+    for seat in ("umpire", ALLIES, AXIS):
+        _assert_complete(game, seat)
+    do(game, ALLIES, {"action": "move", "unit": "sq", "to": "south"})  # a window for the axis
+    for seat in ("umpire", ALLIES, AXIS):
+        _assert_complete(game, seat)
+    do(game, AXIS, {"action": "pass"})
+    for seat in ("umpire", ALLIES, AXIS):  # sq may board the Buffalo on the bank
+        _assert_complete(game, seat)
+    assert game.is_legal(ALLIES, {"action": "board", "unit": "sq", "craft": "buf"})
+    end(game)  # no crew: no roll
+    for seat in ("umpire", ALLIES, AXIS):
+        assert _assert_complete(game, seat) > 0
+
+
+@pytest.mark.parametrize("seat", ["british", "german", "umpire"])
+def test_the_offer_is_complete_at_hollenhof(seat: str) -> None:
+    game = bundled()
+    assert _assert_complete(game, seat) > 0
+
+
+def test_labels_name_units_craft_sites_and_squares_by_their_names() -> None:
+    labels = {c.label for c in bundled().legal_actions("british")}
+    assert "RE section 1 fires at Gruppe 1 in flood dyke" in labels
+    assert "storm boat 1 puts out from south bank to square A1" in labels
+    assert "Sherman DD 1 moves north to square B2" in labels
+    assert "Sherman DD 1 lands on south bank" in labels
+    assert "Buffalo 2 drives to south bank" in labels
+    assert "3-inch mortar (south) calls indirect fire on MG 42 (dyke) in flood dyke" in labels
+    assert "Churchill moves from assembly area (woods) to south bank" in labels
+    assert (
+        "everyone aboard Buffalo 1 gets off at south bank: 3 Section, 4 Section, Vickers MG "
+        "and Platoon commander" in labels
+    )
+    assert "RE section 3 works on Folkestone ferry (the whole crew)" in labels
+    assert "British Second Army ends its initiative" in labels
+    assert len(labels) == len(bundled().legal_actions("british"))  # each one tells itself apart
+    ids = {u.id for u in bundled().scenario.units} | {c.id for c in bundled().scenario.craft}
+    assert not any(word in ids for label in labels for word in label.split())
+
+
+def test_the_other_side_is_offered_reactive_fire_and_the_pass() -> None:
+    """CF-REACT: once a stand moves the other side may pass or fire, movers listed first."""
+    game = bundled()
+    game.act("british", {"action": "move", "unit": "eng-3", "to": "south-bank"})
+    labels = [c.label for c in game.legal_actions("german")]
+    assert labels[0] == "Wehrmacht lets RE section 3 move on without more reactive fire"
+    assert labels[1] == "Gruppe 1 fires reactively at RE section 3 in south bank, moving"
+    assert game.legal_actions("british") == []
