@@ -91,7 +91,10 @@ def test_chq_blind_a_moving_blind_carries_its_units_unseen() -> None:
     begin(game, (5, 5, 3, 2, 2), (6, 4, 4, 3, 2))
     order(game, GERMAN, "gb", [4])
     entry = move(game, GERMAN, "gb", (20, 22))
-    assert [type(r.event).__name__ for r in entry.records] == ["Moved"]  # a Blind draws no fire
+    # a Blind draws no fire; the enemy sees where it went, not the allowance of what it hides
+    assert [type(r.event).__name__ for r in entry.records] == ["Moved", "BlindMoved"]
+    assert [r.to for r in entry.records] == [(GERMAN,), None]
+    assert "allowance" not in _allied_text(game)
     assert game.state.units["g1"].position == (19, 22)
     assert next(b for b in game.view(ALLIES)["blinds"] if b["id"] == "gb")["position"] == [20, 22]
     assert "g1" not in _allied_text(game)

@@ -19,8 +19,9 @@ from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.rulesets.abilities import topics
 from kriegsspiel.rulesets.abilities.base import Act, Ev
+from kriegsspiel.rulesets.abilities.candidates import candidates
 from kriegsspiel.rulesets.abilities.checks import check_defs
-from kriegsspiel.rulesets.abilities.legal import candidates
+from kriegsspiel.rulesets.abilities.knowledge import knowledge
 from kriegsspiel.rulesets.abilities.scenario import AblScenario
 from kriegsspiel.rulesets.abilities.state import AblState, BlindState, SideCommand, UnitState
 from kriegsspiel.rulesets.abilities.view import view
@@ -33,6 +34,7 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
     scenario_type = AblScenario
     action_type = topics.Action
     event_type = topics.Event
+    validates_before_events = True
 
     def initial_state(self, scenario: AblScenario) -> AblState:
         lines = scenario.all_statlines()
@@ -84,10 +86,11 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
         return [state.pulse_side] if state.pulse_side else []
 
     def knowledge(self, state: AblState, seat: str) -> AblState:
-        return state
+        """Blinds' contents and reserves hidden from the seat removed (see `knowledge.py`)."""
+        return knowledge(state, seat)
 
     def candidates(self, state: AblState, seat: str) -> list[Candidate]:
-        return [Candidate(a, str(type(a).__struct_config__.tag)) for a in candidates(state, seat)]
+        return candidates(state, seat)
 
     def checks(self) -> Sequence[CheckDef]:
         return check_defs()

@@ -28,7 +28,7 @@ from kriegsspiel.rulesets.abilities.activity import (
 from kriegsspiel.rulesets.abilities.base import Act, Applier, Ctx, Ev, Performer, deployed, unit
 from kriegsspiel.rulesets.abilities.morale import check_cohesion, disruption, force_back
 from kriegsspiel.rulesets.abilities.movement import spend
-from kriegsspiel.rulesets.abilities.sight import CONTACT, step
+from kriegsspiel.rulesets.abilities.sight import CONTACT, step, stop_short
 from kriegsspiel.rulesets.abilities.state import AblState, Point, with_act, with_unit
 
 
@@ -52,6 +52,14 @@ class Assaulted(Ev, frozen=True, tag="assaulted"):
     loser: str | None = None
     dp: int = 0
     winner_suppressed: bool = False
+
+    def summary(self) -> str:
+        if self.result is None:
+            return f"{self.unit} fails to reach {self.target}"
+        if self.winner is None:
+            return f"{self.unit} and {self.target} tie: neither gives way"
+        after = f", {self.winner} suppressed too" if self.winner_suppressed else ""
+        return f"{self.loser} loses the close assault: {self.dp} DP, suppressed{after}"
 
     def text(self) -> str:
         if self.result is None:
@@ -83,8 +91,8 @@ def assault(ctx: Ctx, action: Assault) -> None:
     state = ctx.state
     if action.unit in state.blinds:
         raise RuleViolation("CHQ-BLIND", "a Blind must deploy before it can close assault")
-    deployed(state, action.unit, "CHQ-BLIND", "close assault")
     act = acting(state, ctx.seat, action.unit, "close assault")
+    deployed(state, action.unit, "CHQ-BLIND", "close assault")
     name = state.label(action.unit)
     after_rally(state, action.unit, act, "close assault", fire=True)
     if act.fired:
@@ -105,11 +113,20 @@ def assault(ctx: Ctx, action: Assault) -> None:
     frm, there = state.units[action.unit].position, state.units[action.target].position
     wanted = max(0.0, distance(frm, there) - CONTACT / 2)
     allowance = fixed_inches(state, action.unit) if fixed else 0.0
+    reach = allowance + (state.tables.moves.variable if variable else 0)
+    if wanted > reach + 1e-9:
+        raise RuleViolation(
+            "CHQ-DEFAULT-ASSAULT",
+            f'{state.label(action.target)} is {distance(frm, there):.4g}" away: beyond the '
+            f'{reach:g}" that {name} can reach with one normal move',
+        )
     roll = None
     if variable and wanted > allowance + 1e-9:
         roll = ctx.roll(checks.variable_move(state.tables))
         allowance += int(roll.outcome)
     to = step(frm, bearing(frm, there), min(wanted, allowance))
+    if wanted > allowance + 1e-9:  # it falls short, and stops short of contact (CHQ-MOVE)
+        to, _ = stop_short(state, frm, to, side)
 
     def report(result: CheckResult | None, **more: Any) -> None:
         ctx.emit(

@@ -68,6 +68,9 @@ class BrokeOff(Ev, frozen=True, tag="broke-off"):
             f'{self.to[0]:g},{self.to[1]:g} (ABL-BREAK-01; allowance {self.allowance:g}"{roll})'
         )
 
+    def summary(self) -> str:
+        return f'{self.unit} breaks off {round(distance(self.frm, self.to), 2):g}"'
+
 
 class Held(Ev, frozen=True, tag="held"):
     unit: str

@@ -16,6 +16,7 @@ from kriegsspiel.core.dice import Pool, Tally, die, sixes, successes, successes_
 from kriegsspiel.rulesets.abilities.defaults import DEFAULT_TABLES, Tables
 
 MAX_DICE = 16  # the largest pool a parameter takes; sliding and bonuses may add a few
+MAX_COMMAND_DICE = 10  # `odds abilities.command`: every face is counted, so keep it small
 BASE_TN = 4  # CHQ-FIRE: direct fire at 4+
 REACTION_TN = 4  # CHQ-REACT: 4+, and 5+ when the target is suppressed
 SUPPRESSED_REACTION_TN = 5
@@ -161,17 +162,30 @@ def rally(tables: Tables, dice: int) -> Check:
     return success_roll("abilities.rally", dice, tables.rally.tn, ("CHQ-DEFAULT-RALLY",))
 
 
+COMMAND_FACES = tuple(Tally("equals", face) for face in range(1, 7))
+
+
 def command(dice: int) -> Check:
-    """CHQ-TURN: Command Dice; more 1s than 6s is a Command Failure."""
-    pool = Pool(dice, 6, (Tally("equals", 1), Tally("equals", 6)))
+    """CHQ-TURN: Command Dice; more 1s than 6s is a Command Failure.
+
+    The statistic counts every face (1s to 6s): the dice left for Order Chains and the ranking
+    for the first Command Pulse are read from it."""
+    pool = Pool(dice, 6, COMMAND_FACES)
 
     def outcome(stats: Stats, _: int) -> str:
-        ones, six = stats[0]
-        return "command-failure" if ones > six else "orders"
+        counts = stats[0]
+        return "command-failure" if counts[0] > counts[5] else "orders"
 
     return Check(
         "abilities.command", (pool,), outcome, ("orders", "command-failure"), ("CHQ-TURN",)
     )
+
+
+def command_dice(faces: tuple[int, ...]) -> tuple[int, ...]:
+    """The Command Dice rolled, lowest first: the counts of the `command` statistic spelled out
+    (which die showed which face does not matter, CHQ-TURN)."""
+    counts = Pool(len(faces), 6, COMMAND_FACES).reduce(faces)
+    return tuple(face for face, n in zip(range(1, 7), counts, strict=True) for _ in range(n))
 
 
 def assault(attacker: int, attacker_tn: int, defender: int, defender_tn: int) -> Check:
@@ -321,7 +335,7 @@ def check_defs(tables: Tables = DEFAULT_TABLES) -> tuple[CheckDef, ...]:
             ("orders", "command-failure"),
             ("CHQ-TURN",),
             lambda p: command(int(p["dice"])),
-            (_dice("dice", 5, "Command Dice rolled", 1),),
+            (Param("dice", "int", 5, "Command Dice rolled", 1, MAX_COMMAND_DICE),),
         ),
         CheckDef(
             "abilities.close-assault",

@@ -8,7 +8,6 @@ Chain (CHQ-CHAIN) on one Command Group (CHQ-GROUP), or removes a unit's suppress
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from msgspec.structs import replace
@@ -83,6 +82,11 @@ class CommandRolled(Ev, frozen=True, tag="command-rolled"):
     def text(self) -> str:
         return f"{self.side} rolls Command Dice: {self.result.explain()}"
 
+    def summary(self) -> str:
+        if self.result.outcome == "command-failure":
+            return f"{self.side} suffers a Command Failure"
+        return f"{self.side} has orders"
+
 
 class CommandSettled(Ev, frozen=True, tag="command-settled"):
     """CHQ-TURN: 1s discarded or given away as wild dice; who takes the first pulse."""
@@ -96,6 +100,10 @@ class CommandSettled(Ev, frozen=True, tag="command-settled"):
         fails = "".join(f"; {s} suffers a Command Failure (CHQ-TURN)" for s in self.failed)
         wild = "".join(f"; {s} gets {n} wild dice (CHQ-WILD)" for s, n in self.wild.items() if n)
         return f"Command Dice settled{fails}{wild}; {self.first} takes the first Command Pulse"
+
+    def summary(self) -> str:
+        wild = "".join(f", {s} gets {n} wild dice" for s, n in self.wild.items() if n)
+        return f"{self.first} takes the first Command Pulse{wild}"
 
 
 class CommandReroll(Ev, frozen=True, tag="command-reroll"):
@@ -222,11 +230,14 @@ def take_chain(
     have = state.command[side]
     if wild < 0 or wild > have.wild:
         raise RuleViolation("CHQ-WILD", f"{side} has {have.wild} wild dice, not {wild}")
-    missing = Counter(dice) - Counter(have.dice)
+    left, missing = list(have.dice), []
+    for face in dice:
+        if face in left:
+            left.remove(face)
+        else:
+            missing.append(face)
     if missing:
-        raise RuleViolation(
-            "CHQ-CHAIN", f"{side} has no Command Dice {sorted(missing.elements())} left"
-        )
+        raise RuleViolation("CHQ-CHAIN", f"{side} has no Command Dice {sorted(missing)} left")
     size = len(dice) + wild
     if size not in sizes:
         raise RuleViolation("CHQ-CHAIN", f"this needs {_sizes(sizes)} Command Dice, not {size}")
@@ -332,6 +343,12 @@ def group_members(
         raise InputError("group", "a unit is named twice (CHQ-ACT: once per Command Pulse)")
     for m in members:
         member(state, seat, m)
+        hidden_in = state.units[m].blind if m in state.units else None
+        if hidden_in is not None:
+            raise RuleViolation(
+                "CHQ-BLIND",
+                f"{state.label(m)} is hidden in {state.label(hidden_in)}: order the Blind",
+            )
         if state.side_of(m) != side:
             raise RuleViolation("SEATS", f"{state.label(m)} is not {side}'s")
         if m in state.units and state.units[m].dispersed:
@@ -447,6 +464,12 @@ def remove_suppression(ctx: Ctx, action: RemoveSuppression) -> None:
     if state.activation is not None:
         raise RuleViolation("CHQ-TURN", "one Order Chain per Command Pulse: end this pulse first")
     own_unit(state, ctx.seat, action.unit)
+    hidden_in = state.units[action.unit].blind
+    if hidden_in is not None:
+        raise RuleViolation(
+            "CHQ-BLIND",
+            f"{state.label(action.unit)} is hidden in {state.label(hidden_in)}: deploy it first",
+        )
     if not state.units[action.unit].suppressed:
         raise RuleViolation("CHQ-SUPP", f"{state.label(action.unit)} is not suppressed")
     dice = take_chain(state, side, action.dice, action.wild, range(1, 2))
@@ -471,7 +494,7 @@ def spend(state: AblState, side: str, dice: tuple[int, ...], wild: int) -> AblSt
 
 
 def _rolled(state: AblState, e: CommandRolled) -> AblState:
-    cmd = replace(state.command[e.side], rolled=e.result.faces[0])
+    cmd = replace(state.command[e.side], rolled=checks.command_dice(e.result.faces[0]))
     return replace(state, command={**state.command, e.side: cmd})
 
 
@@ -489,14 +512,15 @@ def _reroll(state: AblState, _: CommandReroll) -> AblState:
 
 def _ordered(state: AblState, e: Ordered) -> AblState:
     state = spend(state, e.side, e.dice, e.wild)
-    units, blinds = dict(state.units), dict(state.blinds)
+    stamp = state.stamp
+    units, blinds = dict(state.units), state.blinds
     for m in e.members:
         if m in units:
-            units[m] = replace(units[m], activated=state.stamp)
+            units[m] = replace(units[m], activated=stamp)
         else:  # a Blind's units are activated with it (CHQ-ACT)
-            blinds[m] = replace(blinds[m], activated=state.stamp)
+            blinds = {**blinds, m: replace(blinds[m], activated=stamp)}
             for u in state.blind_units(m):
-                units[u] = replace(units[u], activated=state.stamp)
+                units[u] = replace(units[u], activated=stamp)
     activation = Activation(
         side=e.side,
         commander=e.commander,

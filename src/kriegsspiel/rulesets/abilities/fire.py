@@ -12,6 +12,7 @@ rolled (AMB-ABL-03), then it resolves with the range measured at declaration (AB
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
@@ -92,6 +93,9 @@ class FireDeclared(Ev, frozen=True, tag="fire-declared"):
             f"[{'; '.join(a.notes)}]{wait}"
         )
 
+    def summary(self) -> str | None:
+        return f"{', '.join(self.awaiting)} may break off" if self.awaiting else None
+
 
 class Fired(Ev, frozen=True, tag="fired"):
     firer: str
@@ -109,6 +113,10 @@ class Fired(Ev, frozen=True, tag="fired"):
             f"{no_check}"
         )
 
+    def summary(self) -> str | None:
+        """What the fire did is told by each target's Reaction Check; a miss by the fire."""
+        return None if self.hits else f"{self.firer} misses"
+
 
 class WindowOpened(Ev, frozen=True, tag="window-opened"):
     trigger: str
@@ -116,6 +124,9 @@ class WindowOpened(Ev, frozen=True, tag="window-opened"):
 
     def text(self) -> str:
         return f"{self.side} may take opportunity fire at {self.trigger} (CHQ-OPFIRE)"
+
+    def summary(self) -> str:
+        return f"{self.side} may take opportunity fire at {self.trigger}"
 
 
 class WindowClosed(Ev, frozen=True, tag="window-closed"):
@@ -406,7 +417,7 @@ def resolve(ctx: Ctx) -> None:
         react(ctx, attack, target, hits, sixes)
     if attack.opportunity:
         window = ctx.state.window
-        if window is not None and not eligible(ctx.state, window.side, window.trigger):
+        if window is not None and not any_eligible(ctx.state, window.side, window.trigger):
             ctx.emit(WindowClosed(trigger=window.trigger))
     else:
         open_window(ctx, attack.firer)  # firing triggers opportunity fire (CHQ-OPFIRE)
@@ -460,18 +471,52 @@ def react(ctx: Ctx, attack: Attack, target: Target, hits: int, sixes: int) -> No
 # -- opportunity fire -----------------------------------------------------------------------------
 
 
-def eligible(state: AblState, side: str, trigger: str) -> list[str]:
-    """CHQ-OPFIRE: the units of `side` that could fire now at `trigger`."""
-    out = []
+def max_range(state: AblState, uid: str) -> float:
+    """The farthest any of the unit's weapons reaches (deployed AT teams included)."""
+    line = state.line(uid)
+    reach = 0.0
+    for weapon in (line.fp, line.at):
+        if weapon is not None:
+            long = bands(weapon.ranges or state.tables.ranges)[2]
+            teams = AT_TEAM_REACH if weapon is line.at and weapon.infantry else 0.0
+            reach = max(reach, long + teams)
+    return reach
+
+
+def may_open_fire(state: AblState, uid: str) -> bool:
+    """A quick look, before any geometry: could the unit fire at all now (on the table, no Fire
+    Marker, not suppressed, not limbered, not just broken off)?"""
+    u = state.units[uid]
+    return (
+        u.on_table
+        and not u.fire_marker
+        and not u.suppressed
+        and not u.limbered
+        and u.broke_off != state.stamp
+    )
+
+
+def _eligible(state: AblState, side: str, trigger: str) -> Iterator[str]:
+    where = state.units[trigger].position
     for uid, spec in state.specs.items():
-        if spec.side != side or not state.units[uid].on_table:
+        if spec.side != side or not may_open_fire(state, uid):
+            continue
+        if distance(state.units[uid].position, where) > max_range(state, uid) + 1e-9:
             continue
         try:
             plan(state, uid, trigger, None, trigger)
         except KriegsspielError:
             continue
-        out.append(uid)
-    return out
+        yield uid
+
+
+def eligible(state: AblState, side: str, trigger: str) -> list[str]:
+    """CHQ-OPFIRE: the units of `side` that could fire now at `trigger`."""
+    return list(_eligible(state, side, trigger))
+
+
+def any_eligible(state: AblState, side: str, trigger: str) -> bool:
+    return next(_eligible(state, side, trigger), None) is not None
 
 
 def open_window(ctx: Ctx, trigger: str) -> None:
@@ -481,7 +526,7 @@ def open_window(ctx: Ctx, trigger: str) -> None:
     if u is None or not u.on_table:
         return
     side = state.enemy(state.specs[trigger].side)
-    if eligible(state, side, trigger):
+    if any_eligible(state, side, trigger):
         ctx.emit(WindowOpened(trigger=trigger, side=side))
 
 
@@ -527,4 +572,15 @@ APPLIERS: dict[type[Any], Applier] = {
     WindowClosed: lambda state, _: replace(state, window=None),
 }
 
-__all__ = ["Fire", "Pass", "declare", "eligible", "open_window", "plan", "resolve"]
+__all__ = [
+    "Fire",
+    "Pass",
+    "any_eligible",
+    "declare",
+    "eligible",
+    "max_range",
+    "may_open_fire",
+    "open_window",
+    "plan",
+    "resolve",
+]

@@ -56,6 +56,12 @@ class Reacted(Ev, frozen=True, tag="reacted"):
             f"{' and '.join(what)}{extra}"
         )
 
+    def summary(self) -> str:
+        effects = [f"takes {self.dp} DP"] if self.dp else []
+        if self.suppressed:
+            effects.append("suppressed")
+        return f"{self.unit} {', '.join(effects) or 'unharmed'}"
+
 
 class ForcedBack(Ev, frozen=True, tag="forced-back"):
     unit: str
@@ -68,6 +74,9 @@ class ForcedBack(Ev, frozen=True, tag="forced-back"):
         roll = f" ({self.result.explain()})" if self.result else ""
         return f'{self.unit} is forced back {self.inches:g}" to {self.to[0]:g},{self.to[1]:g}{roll}'
 
+    def summary(self) -> str:
+        return f'{self.unit} forced back {self.inches:g}"'
+
 
 class Dispersed(Ev, frozen=True, tag="dispersed"):
     unit: str
@@ -75,6 +84,9 @@ class Dispersed(Ev, frozen=True, tag="dispersed"):
 
     def text(self) -> str:
         return f"{self.unit} is dispersed with {self.dp} Disruption Points (CHQ-COHESION)"
+
+    def summary(self) -> str:
+        return f"{self.unit} dispersed"
 
 
 class Rallied(Ev, frozen=True, tag="rallied"):
@@ -84,6 +96,13 @@ class Rallied(Ev, frozen=True, tag="rallied"):
 
     def text(self) -> str:
         return f"{self.unit} rallies: {self.result.explain()}; {self.removed} DP removed"
+
+    def summary(self) -> str:
+        return (
+            f"{self.unit} rallies {self.removed} DP"
+            if self.removed
+            else f"{self.unit} fails to rally"
+        )
 
 
 # -- actions --------------------------------------------------------------------------------------
@@ -142,11 +161,13 @@ def force_back(ctx: Ctx, unit_id: str, away_from: Point, base: float, dice: int)
 
 
 def check_cohesion(ctx: Ctx, unit_id: str) -> bool:
-    """CHQ-COHESION: dispersed at DPs = cohesion. True if the unit was dispersed."""
+    """CHQ-COHESION: dispersed at DPs = cohesion. True if the unit was dispersed. A unit still
+    hidden (in a Blind, in reserve) is dispersed in its own side's log only (CHQ-BLIND)."""
     u = ctx.state.units[unit_id]
     if u.dispersed or u.dp < ctx.state.line(unit_id).cohesion:
         return False
-    ctx.emit(Dispersed(unit=unit_id, dp=u.dp))
+    to = EVERYONE if u.on_table else only(ctx.state.specs[unit_id].side)
+    ctx.emit(Dispersed(unit=unit_id, dp=u.dp), to)
     return True
 
 

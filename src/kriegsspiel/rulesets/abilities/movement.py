@@ -13,6 +13,7 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.geometry import bearing, distance
+from kriegsspiel.core.seats import only
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.abilities import checks
 from kriegsspiel.rulesets.abilities.activity import (
@@ -24,7 +25,7 @@ from kriegsspiel.rulesets.abilities.activity import (
 )
 from kriegsspiel.rulesets.abilities.base import Act, Applier, Ctx, Ev, Performer
 from kriegsspiel.rulesets.abilities.fire import open_window
-from kriegsspiel.rulesets.abilities.sight import CONTACT, impassable, on_table, step
+from kriegsspiel.rulesets.abilities.sight import blocked, impassable, on_table, step, stop_short
 from kriegsspiel.rulesets.abilities.state import AblState, Point, UnitAct, with_act, with_unit
 
 Part = Literal["normal", "fixed", "variable"]
@@ -68,13 +69,39 @@ class Moved(Ev, frozen=True, tag="moved"):
     variable: bool  # spent a Variable Move
     allowance: float
     roll: CheckResult | None = None
+    stopped: str = ""  # what a rolled move stopped short of (CHQ-MOVE)
 
     def text(self) -> str:
         roll = f"; Variable Move {self.roll.explain()}" if self.roll else ""
+        short = f"; stops short of {self.stopped} (CHQ-MOVE)" if self.stopped else ""
         return (
-            f'{self.unit} moves {distance(self.frm, self.to):g}" to {self.to[0]:g},{self.to[1]:g} '
-            f'(allowance {self.allowance:g}"{roll})'
+            f'{self.unit} moves {inches(self.frm, self.to)}" to {self.to[0]:g},{self.to[1]:g} '
+            f'(allowance {self.allowance:g}"{roll}){short}'
         )
+
+    def summary(self) -> str:
+        short = f", short of {self.stopped}" if self.stopped else ""
+        return f'{self.unit} moves {inches(self.frm, self.to)}"{short}'
+
+
+class BlindMoved(Ev, frozen=True, tag="blind-moved"):
+    """A Blind's move as the enemy sees it: where it went, not what its allowance was."""
+
+    blind: str
+    frm: Point
+    to: Point
+    facing: float
+
+    def text(self) -> str:
+        return f'{self.blind} moves {inches(self.frm, self.to)}" to {self.to[0]:g},{self.to[1]:g}'
+
+    def summary(self) -> str:
+        return f'{self.blind} moves {inches(self.frm, self.to)}"'
+
+
+def inches(frm: Point, to: Point) -> str:
+    """A distance moved, as the log and the odds give it."""
+    return f"{round(distance(frm, to), 2):g}"
 
 
 class Pivoted(Ev, frozen=True, tag="pivoted"):
@@ -113,6 +140,10 @@ def _may_move(state: AblState, ident: str, act: UnitAct) -> None:
 
 
 def move(ctx: Ctx, action: Move) -> None:
+    """CHQ-MOVE: the destination is checked first (on the table, passable, not in contact
+    with an enemy unit); the Variable Move die, rolled only when the Fixed Move falls short,
+    then says how far the unit gets. A rolled distance that would end in contact or in
+    impassable ground stops short of it, on the way (CHQ-MOVE)."""
     state = ctx.state
     act = acting(state, ctx.seat, action.unit, "move")
     _may_move(state, action.unit, act)
@@ -123,11 +154,15 @@ def move(ctx: Ctx, action: Move) -> None:
             "CHQ-MOVE", f"{state.label(action.unit)} has no {_part_name(action.part)} left"
         )
     frm = state.where(action.unit)
+    side = state.side_of(action.unit)
     target = (float(action.to[0]), float(action.to[1]))
     if not on_table(state, target):
         raise InputError("to", f"{target[0]:g},{target[1]:g} is off the table")
     if impassable(state, target):
         raise RuleViolation("CHQ-MOVE", f"{target[0]:g},{target[1]:g} is impassable ground")
+    into = blocked(state, target, side)
+    if into is not None:
+        raise RuleViolation("CHQ-MOVE", f"a move may not end in {into}: close assault instead")
     wanted = distance(frm, target)
     allowance = fixed_inches(state, action.unit) if fixed else 0.0
     roll = None
@@ -135,21 +170,26 @@ def move(ctx: Ctx, action: Move) -> None:
         roll = ctx.roll(checks.variable_move(state.tables))
         allowance += int(roll.outcome)
     heading = bearing(frm, target) if wanted > 0 else _facing(state, action.unit)
-    to = target if wanted <= allowance + 1e-9 else step(frm, heading, allowance)
-    _not_into_contact(state, action.unit, to)
+    to, stopped = target, ""
+    if wanted > allowance + 1e-9:
+        to, stopped = stop_short(state, frm, step(frm, heading, allowance), side)
     facing = action.facing if action.facing is not None else heading
-    ctx.emit(
-        Moved(
-            unit=action.unit,
-            frm=frm,
-            to=to,
-            facing=facing % 360.0,
-            fixed=fixed,
-            variable=variable,
-            allowance=allowance,
-            roll=roll,
-        )
+    moved = Moved(
+        unit=action.unit,
+        frm=frm,
+        to=to,
+        facing=facing % 360.0,
+        fixed=fixed,
+        variable=variable,
+        allowance=allowance,
+        roll=roll,
+        stopped=stopped,
     )
+    if action.unit in state.blinds:  # how far a Blind may go tells of what it hides
+        ctx.emit(moved, only(side))
+        ctx.emit(BlindMoved(blind=action.unit, frm=frm, to=to, facing=moved.facing))
+    else:
+        ctx.emit(moved)
     open_window(ctx, action.unit)
 
 
@@ -159,15 +199,6 @@ def _part_name(part: Part) -> str:
 
 def _facing(state: AblState, ident: str) -> float:
     return state.units[ident].facing if ident in state.units else state.blinds[ident].facing
-
-
-def _not_into_contact(state: AblState, ident: str, to: Point) -> None:
-    side = state.side_of(ident)
-    for uid, u in state.units.items():
-        if u.on_table and state.specs[uid].side != side and distance(u.position, to) < CONTACT:
-            raise RuleViolation(
-                "CHQ-MOVE", f"a move may not end in contact with {uid}: close assault instead"
-            )
 
 
 def pivot(ctx: Ctx, action: Pivot) -> None:
@@ -268,6 +299,7 @@ PERFORMERS: dict[type[Any], Performer] = {
 }
 APPLIERS: dict[type[Any], Applier] = {
     Moved: _moved,
+    BlindMoved: lambda state, _: state,  # the owner's `Moved` moved it
     Pivoted: _pivoted,
     LimberChanged: _limber_changed,
 }

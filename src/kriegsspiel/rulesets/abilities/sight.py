@@ -8,12 +8,12 @@ edge sees out and is seen).
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 
-from kriegsspiel.core.geometry import distance, in_arc
+from kriegsspiel.core.geometry import bearing, distance, in_arc
 from kriegsspiel.rulesets.abilities.defaults import Ranges
 from kriegsspiel.rulesets.abilities.state import AblState, Band, Point
 from kriegsspiel.scenario.model import TerrainSpec
@@ -52,8 +52,14 @@ def _covering(state: AblState, kinds: tuple[str, ...], p: Point) -> bool:
 
 def line_of_sight(state: AblState, a: Point, b: Point) -> bool:
     """CHQ-LOS: no blocking terrain between `a` and `b`."""
+    return _clear(state.scenario.terrain, state.tables.terrain.blocks_los, a, b)
+
+
+@lru_cache(maxsize=1 << 16)
+def _clear(terrain: tuple[TerrainSpec, ...], kinds: tuple[str, ...], a: Point, b: Point) -> bool:
+    """Remembered: the odds of an action re-run its checks once per path of its chance tree."""
     box = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
-    for poly, bounds in _polygons(state, state.tables.terrain.blocks_los):
+    for poly, bounds in _shapes(terrain, kinds):
         if not _overlap(box, bounds):
             continue
         if poly.covers(ShapelyPoint(a)) or poly.covers(ShapelyPoint(b)):
@@ -90,12 +96,96 @@ def retreat(state: AblState, frm: Point, bearing: float, inches: float, side: st
     end = frm
     steps = max(1, math.ceil(inches * 4))
     already = _contacts(state, frm, side)  # moving away from a unit in contact is allowed
+    reach = inches + CONTACT
+    others = [
+        u.position
+        for uid, u in state.units.items()
+        if u.on_table
+        and state.specs[uid].side != side
+        and uid not in already
+        and distance(u.position, frm) < reach
+    ]
+    last = step(frm, bearing, inches)
+    if _open_path(state, frm, last, others):
+        return last
     for i in range(1, steps + 1):
         p = step(frm, bearing, inches * i / steps)
-        if not on_table(state, p) or impassable(state, p) or _contacts(state, p, side) - already:
+        if not on_table(state, p) or impassable(state, p):
+            break
+        if any(distance(q, p) < CONTACT for q in others):
             break
         end = p
     return end
+
+
+def _open_path(state: AblState, a: Point, b: Point, others: list[Point]) -> bool:
+    """Whether the straight way from `a` to `b` stays on the table, off impassable ground and
+    out of contact with every point of `others` (so no step of it can stop short)."""
+    if not (on_table(state, a) and on_table(state, b)):
+        return False
+    box = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+    for _, bounds in _polygons(state, state.tables.terrain.impassable):
+        if _overlap(box, bounds):
+            return False
+    return all(_off_segment(q, a, b) >= CONTACT for q in others)
+
+
+def _off_segment(q: Point, a: Point, b: Point) -> float:
+    """The distance from `q` to the segment from `a` to `b`."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    t = (
+        0.0
+        if length == 0
+        else max(0.0, min(1.0, ((q[0] - a[0]) * dx + (q[1] - a[1]) * dy) / length))
+    )
+    return distance(q, (a[0] + t * dx, a[1] + t * dy))
+
+
+def blocked(state: AblState, p: Point, side: str) -> str | None:
+    """Why a move of `side` may not end at `p` (CHQ-MOVE), or None if it may."""
+    if not on_table(state, p):
+        return "the table edge"
+    if impassable(state, p):
+        return "impassable ground"
+    contacts = _contacts(state, p, side)
+    if contacts:
+        return f"contact with {', '.join(sorted(contacts))}"
+    return None
+
+
+def clearance(state: AblState, p: Point, side: str) -> float:
+    """How far from `p` every point is still one where a move of `side` may end (CHQ-MOVE):
+    the distance to the table edge, to impassable ground and to contact with an enemy unit
+    (negative or zero when `p` itself is no such point)."""
+    if blocked(state, p, side) is not None:
+        return 0.0
+    width, depth = state.scenario.table
+    room = min(p[0], width - p[0], p[1], depth - p[1])
+    here = ShapelyPoint(p)
+    for poly, _ in _polygons(state, state.tables.terrain.impassable):
+        room = min(room, poly.distance(here))
+    for uid, u in state.units.items():
+        if u.on_table and state.specs[uid].side != side:
+            room = min(room, distance(u.position, p) - CONTACT)
+    return room
+
+
+def stop_short(state: AblState, frm: Point, to: Point, side: str) -> tuple[Point, str]:
+    """CHQ-MOVE: where a move from `frm` towards `to` ends: at `to`, or, if it may not end
+    there, at the last point short of it on the way (a quarter inch at a time) where it may;
+    `frm` if there is none. Also says what it stopped short of ("" if nothing)."""
+    why = blocked(state, to, side)
+    if why is None:
+        return to, ""
+    length = distance(frm, to)
+    heading = bearing(frm, to)
+    steps = math.ceil(length * 4)
+    for i in range(steps - 1, 0, -1):
+        p = step(frm, heading, length * i / steps)
+        if blocked(state, p, side) is None:
+            return p, why
+    return frm, why
 
 
 def _contacts(state: AblState, p: Point, side: str) -> set[str]:

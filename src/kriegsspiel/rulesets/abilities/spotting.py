@@ -52,6 +52,9 @@ class SpotAttempted(Ev, frozen=True, tag="spot-attempted"):
         how = "; ".join(self.notes)
         return f"{self.spotter} tries to spot {self.blind} ({how}): {self.result.explain()}"
 
+    def summary(self) -> str | None:
+        return None if self.result.outcome == "spotted" else f"{self.blind} not spotted"
+
 
 class BlindRevealed(Ev, frozen=True, tag="blind-revealed"):
     """The Blind's units are placed on the table: now everyone sees them (empty: a dummy)."""
@@ -69,6 +72,10 @@ class BlindRevealed(Ev, frozen=True, tag="blind-revealed"):
         inside = ", ".join(f"{u} ({self.types[u]})" for u in self.units)
         return f"{self.blind} {how}: {inside}"
 
+    def summary(self) -> str:
+        """Not what it held: the odds of a spotting attempt are over what the spotter knows."""
+        return f"{self.blind} {'spotted' if self.spotted else 'deployed'}"
+
 
 class SpotCounted(Ev, frozen=True, tag="spot-counted"):
     """Bookkeeping for the owner and umpire: which unit used a spotting attempt."""
@@ -79,6 +86,9 @@ class SpotCounted(Ev, frozen=True, tag="spot-counted"):
 
     def text(self) -> str:
         return f"{self.unit} has used its spotting attempt"
+
+    def summary(self) -> None:
+        return None
 
 
 # -- performing -----------------------------------------------------------------------------------

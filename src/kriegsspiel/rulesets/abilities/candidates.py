@@ -1,0 +1,158 @@
+"""Every action a seat might take now, labelled with the names of its units (`Game.legal_actions`
+keeps those `perform` accepts up to its first roll).
+
+What is offered follows the sequence of play (CHQ-TURN): Command Dice at the start of a turn;
+while a declared attack waits, its targets' answers (ABL-BREAK-01); while a window is open, the
+opportunity fire (CHQ-OPFIRE); in a Command Pulse, the Order Chains, discards and suppression
+removals, then what the activated group may do. The umpire may act for either side and record a
+unit's state at any time (`set-unit`: suppression toggled, Disruption Points one up or down).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kriegsspiel.core.choices import Candidate, Domain
+from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.rulesets.abilities.activity import fixed_inches
+from kriegsspiel.rulesets.abilities.breakoff import BreakOff, Hold
+from kriegsspiel.rulesets.abilities.chains import (
+    Nearby,
+    chains,
+    commanders,
+    describe_chain,
+    groups,
+)
+from kriegsspiel.rulesets.abilities.command import (
+    MAX_CHAIN,
+    Discard,
+    EndPulse,
+    Order,
+    RemoveSuppression,
+    RollCommand,
+)
+from kriegsspiel.rulesets.abilities.fire import Pass, may_open_fire
+from kriegsspiel.rulesets.abilities.morale import SetUnit
+from kriegsspiel.rulesets.abilities.state import AblState
+from kriegsspiel.rulesets.abilities.unit_candidates import (
+    activation_candidates,
+    enemies,
+    fire_candidates,
+)
+
+
+def _sides(state: AblState, seat: str) -> list[str]:
+    return list(state.sides) if seat == UMPIRE else [seat] if seat in state.sides else []
+
+
+def side_name(state: AblState, side: str) -> str:
+    return next((s.name or s.id for s in state.scenario.sides if s.id == side), side)
+
+
+def candidates(state: AblState, seat: str) -> list[Candidate]:
+    sides = _sides(state, seat)
+    if state.over or not sides:
+        return []
+    out = list(_play(state, sides))
+    if seat == UMPIRE:
+        out += _records(state)
+    return out
+
+
+def _play(state: AblState, sides: list[str]) -> Iterator[Candidate]:
+    if state.stage == "command":
+        for side in sides:
+            if state.command[side].rolled is None:
+                label = f"{side_name(state, side)} rolls its Command Dice"
+                yield Candidate(RollCommand(side), label)
+        return
+    if state.attack is not None:
+        yield from _answers(state, sides)
+        return
+    if state.window is not None:
+        if state.window.side in sides:
+            yield from _opportunity(state)
+        return
+    pulse = state.pulse_side
+    if pulse is None or pulse not in sides:
+        return
+    if state.activation is None:
+        yield from _pulse_uses(state, pulse)
+        return
+    yield Candidate(EndPulse(), f"{side_name(state, pulse)} ends the Command Pulse")
+    yield from activation_candidates(state)
+
+
+def _answers(state: AblState, sides: list[str]) -> Iterator[Candidate]:
+    """ABL-BREAK-01: each target with Break-off answers the declared attack."""
+    attack = state.attack
+    assert attack is not None
+    firer = state.label(attack.firer)
+    for t in attack.targets:
+        if t.answer != "pending" or state.specs[t.unit].side not in sides:
+            continue
+        name = state.label(t.unit)
+        u = state.units[t.unit]
+        most = (0.0 if u.suppressed else fixed_inches(state, t.unit)) + state.tables.moves.variable
+        back = Domain("distance", "number", low=0.0, high=most)
+        yield Candidate(BreakOff(t.unit), f"{name} breaks off from {firer}'s fire", (back,))
+        yield Candidate(Hold(t.unit), f"{name} holds against {firer}'s fire")
+
+
+def _opportunity(state: AblState) -> Iterator[Candidate]:
+    """CHQ-OPFIRE: fire at the unit that moved or fired, or pass."""
+    window = state.window
+    assert window is not None
+    trigger = state.label(window.trigger)
+    yield Candidate(Pass(), f"{side_name(state, window.side)} holds fire at {trigger}")
+    foes = enemies(state, window.side)
+    for uid, spec in state.specs.items():
+        if spec.side == window.side and may_open_fire(state, uid):
+            yield from fire_candidates(state, uid, foes, window.trigger)
+
+
+def _pulse_uses(state: AblState, side: str) -> Iterator[Candidate]:
+    """CHQ-TURN: a Command Pulse spends an Order Chain on a Command Group, removes a unit's
+    suppression with one die (CHQ-SUPP), or discards dice."""
+    cmd = state.command[side]
+    orders = [(chain, describe_chain(chain)) for chain in chains(cmd, range(1, MAX_CHAIN + 1))]
+    pool = commanders(state, side)
+    nearby = Nearby(state, pool)
+    for commander in pool:
+        for others in groups(state, commander, nearby):
+            who = state.label(commander)
+            if others:
+                who += " commands " + ", ".join(state.label(o) for o in others)
+            else:
+                who += " is activated"
+            group = ",".join(others)
+            for (dice, wild), chain in orders:
+                yield Candidate(Order(commander, dice, wild, group), f"{who} with {chain}")
+    singles = chains(cmd, range(1, 2))
+    for uid, u in state.units.items():
+        if state.specs[uid].side == side and u.suppressed and u.blind is None and not u.dispersed:
+            for dice, wild in singles:
+                label = (
+                    f"{state.label(uid)}'s suppression removed with {describe_chain((dice, wild))}"
+                )
+                yield Candidate(RemoveSuppression(uid, dice, wild), label)
+    for dice, wild in chains(cmd, range(1, cmd.left + 1)):
+        extra = f" and {wild} wild" if wild else ""
+        label = f"{side_name(state, side)} discards {list(dice)}{extra}"
+        yield Candidate(Discard(dice, wild), label)
+
+
+def _records(state: AblState) -> Iterator[Candidate]:
+    """The umpire records a unit's state: suppression toggled, a Disruption Point more or less."""
+    for uid, u in state.units.items():
+        if u.dispersed:
+            continue
+        name = state.label(uid)
+        now = "no longer suppressed" if u.suppressed else "suppressed"
+        yield Candidate(SetUnit(uid, suppressed=not u.suppressed), f"umpire: {name} is {now}")
+        yield Candidate(SetUnit(uid, dp=u.dp + 1), f"umpire: {name} has {u.dp + 1} DP")
+        if u.dp:
+            yield Candidate(SetUnit(uid, dp=u.dp - 1), f"umpire: {name} has {u.dp - 1} DP")
+
+
+__all__ = ["candidates", "side_name"]

@@ -1,0 +1,61 @@
+"""What a seat knows of an `abilities` state: the state with every fact hidden from it removed.
+
+Hidden from a side (and from the public table display, which knows only what both sides know):
+
+- the enemy units inside a Blind, and so whether a Blind is a dummy (CHQ-BLIND): such units are
+  removed from `specs`, `lines`, `units` and from the scenario's unit list, so to the seat they
+  are units that do not exist and every enemy Blind looks like any other (an empty Blind);
+- the enemy units in reserve (CHQ-RESERVE): removed the same way until they enter;
+- which hidden units of the enemy's activated group have tried to spot (ABL-RECON-03; recorded
+  for the owner only): `activation.spotters` keeps only the units the seat knows;
+- the scenario's own statline definitions (`statlines`), which name the hidden units' types:
+  every statline the seat needs is already resolved in `lines`.
+
+Nothing else is hidden: Command Dice, Blinds' places, units on the table and every result of
+fire are public. The umpire knows the state itself.
+"""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.rulesets.abilities.state import AblState
+
+
+def hidden_from(state: AblState, seat: str) -> frozenset[str]:
+    """The units `seat` may not know of: another side's units in a Blind or in reserve."""
+    return frozenset(
+        uid
+        for uid, u in state.units.items()
+        if (u.blind is not None or u.reserve) and state.specs[uid].side != seat
+    )
+
+
+def knowledge(state: AblState, seat: str) -> AblState:
+    """`state` as `seat` knows it (see the module docstring for each assumption)."""
+    if seat == UMPIRE:
+        return state
+    hidden = hidden_from(state, seat)
+    scenario = state.scenario
+    if hidden:
+        scenario = replace(scenario, units=tuple(u for u in scenario.units if u.id not in hidden))
+    if scenario.statlines:
+        scenario = replace(scenario, statlines={})
+    activation = state.activation
+    if activation is not None and activation.side != seat and activation.spotters:
+        spotters = tuple(u for u in activation.spotters if u not in hidden)
+        activation = replace(activation, spotters=spotters)
+    if not hidden:
+        return replace(state, scenario=scenario, activation=activation)
+    return replace(
+        state,
+        scenario=scenario,
+        specs={k: v for k, v in state.specs.items() if k not in hidden},
+        lines={k: v for k, v in state.lines.items() if k not in hidden},
+        units={k: v for k, v in state.units.items() if k not in hidden},
+        activation=activation,
+    )
+
+
+__all__ = ["hidden_from", "knowledge"]

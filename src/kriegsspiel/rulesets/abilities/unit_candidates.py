@@ -1,0 +1,172 @@
+"""What the members of an activated Command Group could do, and who could take opportunity fire:
+candidates for the legal list, pruned by who may act, range and reach before anything is tried.
+
+Fire is offered at every known enemy unit within the firer's longest range (CHQ-FIRE), Sustained
+Fire at every set of such targets within 4" of each other (ABL-SUST-03/04), with any number of
+the side's wild dice (CHQ-WILD); close assault at every enemy unit within one normal move
+(CHQ-DEFAULT-ASSAULT); spotting at every enemy Blind within long range (CHQ-DEFAULT-SPOT).
+A move's destination and facing are continuous: each move is offered once per part (a normal
+move, the Fixed or the Variable Move alone) with the domain of its destination.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kriegsspiel.core.choices import Candidate, Domain
+from kriegsspiel.core.geometry import distance
+from kriegsspiel.rulesets.abilities.activity import fixed_inches
+from kriegsspiel.rulesets.abilities.assault import Assault
+from kriegsspiel.rulesets.abilities.fire import (
+    SUSTAINED_SPREAD,
+    Fire,
+    max_range,
+    may_open_fire,
+)
+from kriegsspiel.rulesets.abilities.morale import Rally
+from kriegsspiel.rulesets.abilities.movement import Limber, Move, Part, Pivot, Unlimber
+from kriegsspiel.rulesets.abilities.sight import CONTACT, bands, clearance, step
+from kriegsspiel.rulesets.abilities.spotting import Deploy, Spot
+from kriegsspiel.rulesets.abilities.state import AblState, Point
+
+MARGIN = 0.01  # inches kept clear of a domain's edge, for the rounding of sampled points
+PARTS: dict[Part, str] = {
+    "normal": "moves",
+    "fixed": "makes its Fixed Move",
+    "variable": "makes its Variable Move",
+}
+FACING = Domain("facing", "angle")
+
+
+def enemies(state: AblState, side: str) -> list[str]:
+    """The enemy units `side` can see and engage: on the table, not dispersed."""
+    return [u for u, s in state.specs.items() if s.side != side and state.units[u].on_table]
+
+
+def activation_candidates(state: AblState) -> Iterator[Candidate]:
+    activation = state.activation
+    assert activation is not None
+    side = activation.side
+    foes = enemies(state, side)
+    blinds = [b for b, s in state.blinds.items() if s.side != side and not s.gone]
+    for m in activation.members:
+        if activation.acts[m].done:
+            continue
+        yield from _moves(state, m)
+        if m in state.blinds:
+            yield Candidate(Deploy(m), f"{state.label(m)} deploys, revealing its units")
+            for inside in state.blind_units(m):
+                yield from _spots(state, inside, m, blinds)
+            continue
+        yield from _unit_actions(state, m, foes)
+        yield from _spots(state, m, m, blinds)
+
+
+def _moves(state: AblState, m: str) -> Iterator[Candidate]:
+    name = state.label(m)
+    frm = state.where(m)
+    reach = fixed_inches(state, m) + state.tables.moves.variable
+    origin, room = _room(state, frm, state.side_of(m), reach)
+    high = max(0.0, min(reach, room - MARGIN))
+    facing = state.units[m].facing if m in state.units else state.blinds[m].facing
+    to = step(origin, facing, min(1.0, high))
+    domain = Domain("to", "point", high=round(high, 2), origin=origin)
+    for part, verb in PARTS.items():
+        yield Candidate(Move(m, to, part), f"{name} {verb}", (domain, FACING))
+
+
+def _room(state: AblState, frm: Point, side: str, reach: float) -> tuple[Point, float]:
+    """Where a move's destination domain is centred and how far it reaches: around the unit,
+    or, where the unit stands in contact, around the nearest point it may move to."""
+    room = clearance(state, frm, side)
+    if room > 0:
+        return frm, room
+    for inches in (CONTACT * 1.5, CONTACT * 3, reach):
+        for bearing in range(0, 360, 45):
+            p = step(frm, bearing, inches)
+            room = clearance(state, p, side)
+            if room > 0:
+                return p, room
+    return frm, 0.0
+
+
+def _unit_actions(state: AblState, m: str, foes: list[str]) -> Iterator[Candidate]:
+    name, line, u = state.label(m), state.line(m), state.units[m]
+    yield Candidate(Pivot(m, u.facing), f"{name} pivots", (FACING,))
+    yield Candidate(Rally(m), f"{name} rallies")
+    if line.towed is not None:
+        yield Candidate(Limber(m), f"{name} limbers")
+        yield Candidate(Unlimber(m), f"{name} unlimbers")
+    if may_open_fire(state, m):
+        yield from fire_candidates(state, m, foes, None)
+    reach = fixed_inches(state, m) + state.tables.moves.variable + CONTACT
+    for e in foes:
+        if distance(u.position, state.units[e].position) <= reach + 1e-9:
+            yield Candidate(Assault(m, e), f"{name} close assaults {state.label(e)}")
+
+
+def _spots(state: AblState, spotter: str, member: str, blinds: list[str]) -> Iterator[Candidate]:
+    where = state.where(member)
+    long = bands(state.tables.ranges)[2]
+    hidden = f" (in {state.label(member)})" if member != spotter else ""
+    for b in blinds:
+        if distance(where, state.blinds[b].position) <= long + 1e-9:
+            label = f"{state.label(spotter)}{hidden} tries to spot {state.label(b)}"
+            yield Candidate(Spot(spotter, b), label)
+
+
+def fire_candidates(
+    state: AblState, firer: str, foes: list[str], trigger: str | None
+) -> Iterator[Candidate]:
+    """Fire by `firer` at each of `foes` in range (opportunity fire: at `trigger`, or Sustained
+    Fire at it and others that moved or fired in this pulse), with 0.. the side's wild dice."""
+    at = state.units[firer].position
+    reach = max_range(state, firer) + 1e-9
+    near = sorted(f for f in foes if distance(at, state.units[f].position) <= reach)
+    if trigger is not None:
+        if trigger not in near:
+            return
+        near = [f for f in near if f == trigger or state.units[f].triggered == state.stamp]
+    targets: list[tuple[str, ...]] = [(f,) for f in near if trigger in (None, f)]
+    line = state.line(firer)
+    wild = state.command[state.specs[firer].side].wild
+    if line.has("sustained-fire"):
+        # ABL-SUST-04, AMB-ABL-16: -1D per target and at least 1D left (+1D Short Range Fire)
+        dice = max(w.dice for w in (line.fp, line.at) if w is not None) + 1 + wild
+        targets += [t for t in _spreads(state, near, dice - 1) if trigger in (None, *t)]
+    name = state.label(firer)
+    for group in targets:
+        what = " and ".join(state.label(t) for t in group)
+        if trigger is None:
+            verb = "fires Sustained Fire at" if len(group) > 1 else "fires at"
+        else:
+            verb = (
+                "takes Sustained opportunity fire at"
+                if len(group) > 1
+                else "takes opportunity fire at"
+            )
+        for w in range(wild + 1):
+            extra = f" with {w} wild dice" if w else ""
+            yield Candidate(Fire(firer, ",".join(group), w), f"{name} {verb} {what}{extra}")
+
+
+def _spreads(state: AblState, near: list[str], most: int) -> Iterator[tuple[str, ...]]:
+    """ABL-SUST-03, AMB-ABL-16: sets of 2 to `most` targets, every pair within 4"."""
+
+    def close(a: str, b: str) -> bool:
+        gap = distance(state.units[a].position, state.units[b].position)
+        return gap <= SUSTAINED_SPREAD + 1e-9
+
+    def grow(chosen: tuple[str, ...], rest: list[str]) -> Iterator[tuple[str, ...]]:
+        for i, t in enumerate(rest):
+            if all(close(t, c) for c in chosen):
+                group = (*chosen, t)
+                if len(group) >= 2:
+                    yield group
+                if len(group) < most:
+                    yield from grow(group, rest[i + 1 :])
+
+    yield from grow((), near)
+
+
+__all__ = ["activation_candidates", "enemies", "fire_candidates"]
