@@ -36,6 +36,7 @@ from kriegsspiel import (
 from kriegsspiel.analysis.luck import luck_report
 from kriegsspiel.analysis.odds import odds_report
 from kriegsspiel.cli_input import action_data, actions_help, entered_dice
+from kriegsspiel.cli_picture import register as register_picture
 from kriegsspiel.cli_remote import register as register_remote
 from kriegsspiel.registry import all_plans, find_plan
 from kriegsspiel.render.text import (
@@ -439,6 +440,7 @@ def demo_cmd(directory: Path, as_json: bool) -> None:
 
 
 register_remote(cli)
+register_picture(cli)
 
 
 def main() -> None:
