@@ -83,7 +83,7 @@ def create_demo(browser: Browser, server: LiveServer) -> dict[str, str]:
 
 def take(page: Page, unit: str, label: str) -> None:
     """Select `unit` on the table, then choose the action button reading `label`."""
-    page.click(f'svg [data-unit="{unit}"] .base')
+    page.click(f'svg g[data-unit="{unit}"]')
     expect(page.locator("#selected")).to_contain_text("Selected:")
     page.locator("button.action", has_text=label).click()
     expect(page.locator("#odds")).not_to_be_empty()
@@ -99,7 +99,7 @@ def test_two_sides_play_on_their_own_pages_and_the_public_follows(
     us = open_page(browser, links["us"], PHONE)
     expect(german.locator("#status")).to_contain_text("to act: german")
 
-    take(german, "pioneer-1", "prepare · pioneer-1 · bridge")
+    take(german, "pioneer-1", "Pioniere 1 prepares road bridge")
     expect(german.locator("#odds")).to_contain_text("No dice")
     german.click("#do")
     expect(german.locator("#notice")).to_contain_text("pioneer-1 performs an engineering action")
@@ -107,7 +107,7 @@ def test_two_sides_play_on_their_own_pages_and_the_public_follows(
     expect(public.locator("#log")).to_contain_text("pioneer-1 performs an engineering action")
     expect(public.locator("#status")).to_contain_text("to act: us")
 
-    take(us, "rifle-1", "opportunity-fire · rifle-1")
+    take(us, "rifle-1", "Rifle squad 1 takes opportunity fire")
     odds = us.locator("#odds")
     expect(odds).to_contain_text("engineering.direct-fire")
     expect(odds).to_contain_text("1/10")  # exact fractions, and percentages beside them
@@ -128,7 +128,7 @@ def test_the_umpire_sees_what_the_side_pages_do_not_and_may_undo(
 ) -> None:
     links = create_demo(browser, server)
     pages = {seat: open_page(browser, link, DESKTOP) for seat, link in links.items()}
-    take(pages["german"], "pioneer-2", "demolish · pioneer-2 · culvert")
+    take(pages["german"], "pioneer-2", "Pioniere 2 blows culvert")
     expect(pages["german"].locator("#odds")).to_contain_text("9/10")
     pages["german"].click("#do")
     umpire = pages["umpire"]
@@ -156,10 +156,9 @@ def test_a_phone_sized_screen_shows_the_whole_page(browser: Browser, server: Liv
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px screen"
     expect(phone.locator("#svg svg")).to_be_visible()  # drawn once the view has arrived
-    board = phone.locator("#svg svg").bounding_box()
-    assert board is not None
-    assert board["width"] >= 300
-    take(phone, "pioneer-1", "prepare · pioneer-1 · bridge")
+    # the board is at least 300 px wide (asked of the page, which may redraw it meanwhile)
+    phone.wait_for_function("document.querySelector('#svg svg')?.clientWidth >= 300")
+    take(phone, "pioneer-1", "Pioniere 1 prepares road bridge")
     phone.click("#do")
     expect(phone.locator("#log li")).to_have_count(1)
     shot(phone, "german-phone")

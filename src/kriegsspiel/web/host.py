@@ -24,7 +24,7 @@ from kriegsspiel.core.log import Entry, effective
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, KriegsspielError
 from kriegsspiel.games import AnyGame, new_game
-from kriegsspiel.render.svg import render_svg
+from kriegsspiel.render import board
 from kriegsspiel.scenario.load import BUNDLED, bundled_names, parse_scenario
 from kriegsspiel.scenario.model import ScenarioBase
 from kriegsspiel.store.sqlite import SqliteStore, StoreError
@@ -146,7 +146,7 @@ class Host:
     def svg(self, token: str, selected: str | None = None) -> str:
         with self._lock:
             ref, game = self._open(token)
-            return render_svg(game.view(ref.seat), selected)
+            return board(game.view(ref.seat), selected=selected)
 
     def digest(self, token: str) -> str:
         """A fingerprint of what a seat knows: it changes only when that seat's page would."""

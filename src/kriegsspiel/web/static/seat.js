@@ -70,18 +70,12 @@ function renderStatus(table) {
 function renderBoard(svgText) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const svg = document.importNode(doc.documentElement, true);
-  svg.addEventListener("click", (event) => {
-    const unit = event.target.closest("[data-unit]");
-    state.selected = unit && unit.dataset.unit !== state.selected ? unit.dataset.unit : null;
+  const table = state.table;
+  const own = (table.view.units || []).filter((u) => u.side === table.seat).map((u) => u.id);
+  mountBoard(document.getElementById("svg"), svg, (unit) => {
+    state.selected = unit && unit !== state.selected ? unit : null;
     refresh();
-  });
-  document.getElementById("svg").replaceChildren(svg);
-}
-
-function describe(action) {
-  const rest = Object.entries(action).filter(([k, v]) => k !== "action" && v !== null);
-  return [action.action, ...rest.map(([k, v]) => (typeof v === "string" ? v : `${k} ${show(v)}`))]
-    .join(" · ");
+  }, state.selected ? [state.selected] : own);
 }
 
 function renderActions(table) {
@@ -90,17 +84,20 @@ function renderActions(table) {
   document.getElementById("selected").textContent = sel
     ? `Selected: ${unitName ? unitName.name || sel : sel} (tap it again to clear)`
     : "";
-  const actions = table.actions.filter((a) => !sel || a.unit === undefined || a.unit === sel);
+  // a selected unit narrows the list to what names it (as unit, vehicle, commander, …)
+  const names = (choice) => Object.entries(choice.action).some(
+    ([key, value]) => key !== "action" && value === sel);
+  const choices = table.choices.filter((c) => !sel || names(c));
   const box = document.getElementById("actions");
-  if (!actions.length) {
+  if (!choices.length) {
     const why = table.seat === "public" ? "The public display cannot act." : "No actions now.";
     box.replaceChildren(el("p", {class: "empty"}, why));
     return;
   }
-  box.replaceChildren(...actions.map((action) => {
-    const button = el("button", {type: "button", class: "action", "data-action": action.action},
-      describe(action));
-    button.addEventListener("click", () => choose(action));
+  box.replaceChildren(...choices.map((choice) => {
+    const button = el("button", {type: "button", class: "action",
+      "data-action": choice.action.action}, choice.label);
+    button.addEventListener("click", () => choose(choice.action, choice.label));
     return button;
   }));
 }
@@ -140,11 +137,11 @@ function renderLog(log) {
 
 // -- choosing, previewing and confirming an action ----------------------------------------------
 
-function choose(action) {
+function choose(action, label) {
   state.action = action;
   showError(null);
   const form = document.getElementById("confirm");
-  document.getElementById("confirm-title").textContent = describe(action);
+  document.getElementById("confirm-title").textContent = label;
   const fields = Object.entries(action).filter(([k]) => k !== "action").map(([key, value]) => {
     const input = el("input", {name: key, "data-kind": typeof value === "string" ? "text" : "json",
       value: typeof value === "string" ? value : (value === null ? "" : JSON.stringify(value))});
