@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import random
 import sys
 import time
@@ -60,21 +61,58 @@ def playout(name: str, index: int) -> int:
 
 
 def scaled(name: str, units: int) -> Any:
-    """The bundled scenario `name` with its units cloned, spread over the table, to `units`."""
+    """The bundled scenario `name` tiled to about `units` units: copies of the whole battle
+    (units, Blinds, terrain, demolitions, tasks: every item placed on the table) side by side on
+    a table grown to hold them, each copy's references kept within the copy."""
     text, where = read_scenario_text(name)
     data = yaml.safe_load(text)
-    base = [u for u in data["units"] if "position" in u]  # not passengers
-    rng = random.Random(units)
-    out = list(data["units"])
-    for i in range(len(out), units):
-        unit = dict(base[i % len(base)])
-        unit["id"] = f"{unit['id']}-{i}"
-        unit["name"] = f"{unit.get('name', unit['id'])} {i}"
-        x, y = unit["position"]
-        unit["position"] = [round(x + rng.uniform(-8, 8), 1), round(y + rng.uniform(-4, 4), 1)]
-        out.append(unit)
-    data["units"] = out
+    placed = {k: v for k, v in data.items() if isinstance(v, list) and any(_placed(i) for i in v)}
+    per_tile = sum(1 for u in data["units"] if "position" in u)
+    tiles = max(1, math.ceil((units - len(data["units"])) / per_tile) + 1)
+    cols = math.ceil(math.sqrt(tiles))
+    width, height = data.get("table") or _extent(data)
+    ids = {i["id"] for items in placed.values() for i in items if isinstance(i, dict)}
+    out = {k: list(v) for k, v in placed.items()}
+    for tile in range(1, tiles):
+        dx, dy = (tile % cols) * width, (tile // cols) * height
+        for key, items in placed.items():
+            for item in items:
+                if _placed(item):
+                    out[key].append(_moved(item, dx, dy, f"-t{tile}", ids))
+    data.update(out)
+    data["units"] = data["units"][:units]
+    if "table" in data:
+        data["table"] = [width * cols, height * math.ceil(tiles / cols)]
     return scenario_from_data(data, where)
+
+
+def _placed(item: Any) -> bool:
+    return isinstance(item, dict) and "id" in item and ("position" in item or "points" in item)
+
+
+def _extent(data: dict[str, Any]) -> tuple[float, float]:
+    """Whole feet around everything placed, for a scenario without a table size."""
+    xs, ys = [0.0], [0.0]
+    for items in data.values():
+        for item in items if isinstance(items, list) else ():
+            if isinstance(item, dict):
+                for x, y in [item["position"]] if "position" in item else item.get("points", []):
+                    xs.append(x)
+                    ys.append(y)
+    return 12 * math.ceil((max(xs) + 1) / 12), 12 * math.ceil((max(ys) + 1) / 12)
+
+
+def _moved(item: dict[str, Any], dx: float, dy: float, suffix: str, ids: set[str]) -> Any:
+    copy: dict[str, Any] = {
+        k: (f"{v}{suffix}" if isinstance(v, str) and v in ids else v) for k, v in item.items()
+    }
+    if "name" in copy:
+        copy["name"] = f"{copy['name']}{suffix}"
+    if "position" in copy:
+        copy["position"] = [copy["position"][0] + dx, copy["position"][1] + dy]
+    if "points" in copy:
+        copy["points"] = [[x + dx, y + dy] for x, y in copy["points"]]
+    return copy
 
 
 def rates(seconds: float) -> dict[str, float]:

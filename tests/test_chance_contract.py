@@ -23,6 +23,7 @@ import msgspec
 import pytest
 
 from hidden import HiddenPair
+from kriegsspiel.core.choices import Choice
 from kriegsspiel.core.dice import EnteredDice
 from kriegsspiel.core.game import Game
 from kriegsspiel.errors import KriegsspielError
@@ -65,17 +66,33 @@ def _seats(game: AnyGame) -> list[str]:
     return ["umpire", *game.ruleset.seats_to_act(game.state)]
 
 
+def _variants(choice: Choice, rng: random.Random) -> list[tuple[dict[str, Any], bool]]:
+    """The listed action, one of each option of its choice domains (a dozen at most), and one
+    draw from its continuous domains; each with whether it may be refused (only the draw)."""
+    out = [(choice.action, False)]
+    for domain in choice.domains:
+        if domain.kind == "choice":
+            out += [({**choice.action, domain.param: o}, False) for o in domain.options[:12]]
+    if any(d.kind != "choice" for d in choice.domains):
+        out.append((choice.sample(rng), True))
+    return out
+
+
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_every_listed_action_is_accepted_whatever_the_dice(name: str) -> None:
-    """ENG-ACT-… and every ruleset's rules: validate, then roll; a listed action never fails."""
+    """Validate, then roll: a listed action, with any option of its choice domains, is legal and
+    never refused whatever the dice; a draw from a continuous domain is legal or refused before
+    any roll."""
     rng = random.Random(1)
     for game in _states(name):
         for seat in _seats(game):
             for i, choice in enumerate(game.legal_actions(seat)):
-                action = choice.sample(rng)
-                assert game.is_legal(seat, action), (seat, choice.label)
-                for seed in ("a", "b"):
-                    _copy(game, f"{seed}{i}").act(seat, action)  # raises on a refusal
+                for j, (action, drawn) in enumerate(_variants(choice, rng)):
+                    if not game.is_legal(seat, action):
+                        assert drawn, (seat, choice.label, action)
+                        continue
+                    for seed in ("a", "b"):
+                        _copy(game, f"{seed}{i}.{j}").act(seat, action)  # raises on a refusal
 
 
 def _frequencies(game: AnyGame, seat: str, action: Mapping[str, Any]) -> dict[str, int]:

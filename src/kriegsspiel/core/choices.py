@@ -3,8 +3,8 @@ continuous parameter.
 
 A `Choice` is one entry of `Game.legal_actions`: `action` is data `Game.act` accepts as it is
 (for a continuous parameter it holds a sample value, legal whenever anything in the domain is);
-`domains` say what else the parameter may be, so a page can offer a ruler and a bot can sample
-it; `Game.is_legal` decides a concrete value.
+`domains` say what else the parameter may be, so a page can offer a ruler (or the targets on the
+board) and a bot can sample it; `Game.is_legal` decides a concrete value.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any, Literal, NamedTuple
 
 import msgspec
 
-DomainKind = Literal["point", "angle", "number"]
+DomainKind = Literal["point", "angle", "number", "choice"]
 
 
 class Domain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -23,7 +23,10 @@ class Domain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     - "point": a table position within `high` inches of `origin` (and at least `low` away);
     - "angle": a bearing in degrees inside one of `arcs` ((from, to) clockwise, 0..360);
-    - "number": a value from `low` to `high`.
+    - "number": a value from `low` to `high`;
+    - "choice": one of `options` (ids of targets, features, …), each named in `labels`; every
+      option is legal whenever the listed action is, so one entry stands for all of them
+      (a firer's targets, say) and a page offers them on the board.
     """
 
     param: str
@@ -32,12 +35,18 @@ class Domain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     high: float = 0.0
     origin: tuple[float, float] | None = None
     arcs: tuple[tuple[float, float], ...] = ()
+    options: tuple[Any, ...] = ()
+    labels: tuple[str, ...] = ()
 
     def sample(self, rng: random.Random) -> Any:
-        """A value drawn from the domain (uniform over its area, arc length or range)."""
+        """A value drawn from the domain (uniform over its area, arc length, range or options)."""
+        if self.kind == "choice":
+            return rng.choice(self.options)
         if self.kind == "point":
             assert self.origin is not None
-            r = math.sqrt(rng.uniform(self.low**2, self.high**2))
+            # kept a hundredth inside the edge, so that rounding to hundredths stays inside
+            inner, outer = self.low + 0.01, max(self.low + 0.01, self.high - 0.01)
+            r = math.sqrt(rng.uniform(inner**2, outer**2)) if self.high > 0.02 else 0.0
             a = rng.uniform(0.0, 2 * math.pi)
             return [
                 round(self.origin[0] + r * math.cos(a), 2),
@@ -48,11 +57,12 @@ class Domain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             spans = [(b - a) % 360 or 360.0 for a, b in arcs]
             pick = rng.uniform(0.0, sum(spans))
             for (start, _), span in zip(arcs, spans, strict=True):
-                if pick <= span:
-                    return round((start + pick) % 360, 1)
+                if pick <= span:  # a tenth of a degree inside either end, as it is rounded
+                    return round((start + min(max(pick, 0.1), span - 0.1)) % 360, 1)
                 pick -= span
             return arcs[-1][0]
-        return round(rng.uniform(self.low, self.high), 2)
+        value = round(rng.uniform(self.low, self.high), 2)
+        return min(max(value, self.low), self.high)
 
 
 class Choice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

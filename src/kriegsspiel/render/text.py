@@ -293,6 +293,10 @@ def domain_text(domain: Row) -> str:
         origin = fmt(domain["origin"])
         low = f'at least {domain["low"]:g}" and ' if domain["low"] else ""
         return f'{domain["param"]}: {low}up to {domain["high"]:g}" from {origin}'
+    if domain["kind"] == "choice":
+        names = domain["labels"] or [str(o) for o in domain["options"]]
+        shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+        return f"{domain['param']}: one of {shown}"
     if domain["kind"] == "angle":
         arcs = ", ".join(f"{a:g}–{b:g}°" for a, b in domain["arcs"]) or "any bearing"
         return f"{domain['param']}: {arcs}"

@@ -6,6 +6,7 @@ what a schema cannot: unique ids, references, ranges with a plain message.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Annotated, Any
 
@@ -110,7 +111,12 @@ class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     @property
     def side_ids(self) -> tuple[str, ...]:
-        return tuple(s.id for s in self.sides)
+        return _side_ids(self.sides)
+
+
+@functools.cache
+def _side_ids(sides: tuple[SideSpec, ...]) -> tuple[str, ...]:
+    return tuple(s.id for s in sides)
 
 
 def _unique(where: str, section: str, ids: Iterable[str]) -> None:
