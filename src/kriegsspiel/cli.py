@@ -160,7 +160,15 @@ def new_cmd(scenario: str, game: Path, seed: str | None, force: bool, as_json: b
     out.print(Text(f"seats: {', '.join(started.seats)}"))
 
 
-@cli.command("act", epilog=actions_help())
+class ActCommand(click.Command):
+    """`act`, whose help lists every ruleset's actions: built only when the help is shown."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self.epilog = actions_help()
+        super().format_epilog(ctx, formatter)
+
+
+@cli.command("act", cls=ActCommand)
 @GAME
 @SEAT
 @click.argument("action")

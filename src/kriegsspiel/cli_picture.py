@@ -13,7 +13,6 @@ import click
 
 from kriegsspiel.errors import InputError
 from kriegsspiel.games import load_game
-from kriegsspiel.render import board
 
 CHROMIUM = ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome")
 PNG_WIDTH = 1600
@@ -40,6 +39,8 @@ def picture_cmd(
     game: Path, seat: str, output: Path | None, selected: str | None, width: int
 ) -> None:
     """The board from SEAT's view: the table to scale, everything the seat knows, a legend."""
+    from kriegsspiel.render import board  # shapely and the drawing load only when drawing
+
     view = load_game(game).view(seat)
     if selected and not any(u.get("id") == selected for u in _selectable(view)):
         raise InputError("--select", f"{seat} sees no unit {selected!r}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.errors import InputError
@@ -9,14 +11,28 @@ from kriegsspiel.rulesets import RULESETS
 
 
 def all_checks() -> list[CheckDef]:
-    return sorted((c for r in RULESETS.values() for c in r.checks()), key=lambda c: c.name)
+    return list(_checks_by_name().values())
+
+
+@functools.cache
+def _checks_of(ruleset: str) -> dict[str, CheckDef]:
+    return {c.name: c for c in RULESETS[ruleset].checks()}
+
+
+@functools.cache
+def _checks_by_name() -> dict[str, CheckDef]:
+    merged = {name: c for r in RULESETS for name, c in _checks_of(r).items()}
+    return dict(sorted(merged.items()))
 
 
 def find_check(name: str) -> CheckDef:
-    for check in all_checks():
-        if check.name == name:
-            return check
-    names = ", ".join(c.name for c in all_checks())
+    """`RULESET.CHECK`: only that ruleset is loaded to find it."""
+    prefix = name.partition(".")[0]
+    if prefix in RULESETS:
+        found = _checks_of(prefix).get(name)
+        if found is not None:
+            return found
+    names = ", ".join(_checks_by_name())
     raise InputError(name, f"unknown check (checks: {names})")
 
 
