@@ -2,7 +2,8 @@
 
 Completeness is checked by brute force: every action type with every unit, craft, target,
 feature, site, square and pivot (and every party of a crew or a load) is put to
-`Game.is_legal`, and each one accepted must be offered. Two parameters are compared as the
+`Game.is_legal`, and each one accepted must be offered: as an entry's action, or as that action
+with a choice domain's parameter set to one of its options. Two parameters are compared as the
 rules make them mean: a craft's pivot is implied by its destination (WAT-MOVE-03), and a crew or
 a party of passengers named in full is the same as the whole (`units` left empty).
 """
@@ -17,6 +18,7 @@ import pytest
 from wat_helpers import ALLIES, AXIS, boat, do, end, game_of, stand
 from wat_pairs import bundled
 
+from kriegsspiel.core.choices import Choice
 from kriegsspiel.rulesets.waterborne import RULESET, WatState
 from kriegsspiel.rulesets.waterborne.pontoons import able, busy
 
@@ -87,9 +89,24 @@ def _key(state: WatState, action: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(sorted((k, v) for k, v in data.items() if v not in (None, "")))
 
 
+def _offered(choice: Choice) -> Iterator[dict[str, Any]]:
+    """The entry's action, and it with each option of each choice domain."""
+    yield choice.action
+    for domain in choice.domains:
+        assert domain.kind == "choice"  # every parameter of this ruleset is discrete
+        assert len(domain.options) == len(domain.labels) > 0
+        assert choice.action[domain.param] == _plain(domain.options[0])
+        for option in domain.options:
+            yield {**choice.action, domain.param: _plain(option)}
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
 def _assert_complete(game: Any, seat: str) -> int:
     known = RULESET.knowledge(game.state, seat)
-    offered = {_key(known, c.action) for c in game.legal_actions(seat)}
+    offered = {_key(known, a) for c in game.legal_actions(seat) for a in _offered(c)}
     legal = [a for a in _brute_force(game.state) if game.is_legal(seat, a)]
     missing = [a for a in legal if _key(known, a) not in offered]
     assert not missing, missing[:5]
@@ -141,24 +158,35 @@ def test_the_offer_is_complete_at_hollenhof(seat: str) -> None:
     assert _assert_complete(game, seat) > 0
 
 
+def _named(choices: list[Choice]) -> set[str]:
+    """Each entry's label, and "label: option" for each option of its domains."""
+    out = {c.label for c in choices}
+    for c in choices:
+        out |= {f"{c.label}: {name}" for d in c.domains for name in d.labels}
+    return out
+
+
 def test_labels_name_units_craft_sites_and_squares_by_their_names() -> None:
-    labels = {c.label for c in bundled().legal_actions("british")}
-    assert "RE section 1 fires at Gruppe 1 in flood dyke" in labels
-    assert "storm boat 1 puts out from south bank to square A1" in labels
-    assert "Sherman DD 1 moves north to square B2" in labels
+    choices = bundled().legal_actions("british")
+    labels = _named(choices)
+    assert "RE section 1 fires: Gruppe 1 in flood dyke" in labels
+    assert "storm boat 1 puts out from south bank: square A1" in labels
+    assert "Sherman DD 1 moves: north to square B2" in labels
     assert "Sherman DD 1 lands on south bank" in labels
-    assert "Buffalo 2 drives to south bank" in labels
-    assert "3-inch mortar (south) calls indirect fire on MG 42 (dyke) in flood dyke" in labels
-    assert "Churchill moves from assembly area (woods) to south bank" in labels
+    assert "Buffalo 2 drives from assembly area (woods): south bank" in labels
+    assert "3-inch mortar (south) calls indirect fire: MG 42 (dyke) in flood dyke" in labels
+    assert "Churchill moves from assembly area (woods): south bank" in labels
     assert (
         "everyone aboard Buffalo 1 gets off at south bank: 3 Section, 4 Section, Vickers MG "
         "and Platoon commander" in labels
     )
-    assert "RE section 3 works on Folkestone ferry (the whole crew)" in labels
+    assert "a crew works on Folkestone ferry: the whole crew: RE section 3" in labels
     assert "British Second Army ends its initiative" in labels
-    assert len(labels) == len(bundled().legal_actions("british"))  # each one tells itself apart
+    assert len({c.label for c in choices}) == len(choices)  # each one tells itself apart
+    for c in choices:  # and so does each option of an entry
+        assert all(len(set(d.labels)) == len(d.labels) == len(set(d.options)) for d in c.domains)
     ids = {u.id for u in bundled().scenario.units} | {c.id for c in bundled().scenario.craft}
-    assert not any(word in ids for label in labels for word in label.split())
+    assert not any(word in ids for label in labels for word in label.replace(":", "").split())
 
 
 def test_the_other_side_is_offered_reactive_fire_and_the_pass() -> None:
@@ -167,5 +195,6 @@ def test_the_other_side_is_offered_reactive_fire_and_the_pass() -> None:
     game.act("british", {"action": "move", "unit": "eng-3", "to": "south-bank"})
     labels = [c.label for c in game.legal_actions("german")]
     assert labels[0] == "Wehrmacht lets RE section 3 move on without more reactive fire"
-    assert labels[1] == "Gruppe 1 fires reactively at RE section 3 in south bank, moving"
+    assert labels[1] == "Gruppe 1 fires reactively at the move"
+    assert game.legal_actions("german")[1].domains[0].labels == ("RE section 3 in south bank",)
     assert game.legal_actions("british") == []

@@ -87,7 +87,10 @@ def test_cf_hidden_the_umpire_may_not_order_fire_at_a_unit_its_side_has_not_spot
     game = bundled()
     with pytest.raises(KriegsspielError, match="CF-HIDDEN: MG 42 \\(village\\) is hidden"):
         game.validate("umpire", {"action": "fire", "unit": "eng-1", "target": HIDDEN_MG})
-    assert not any(c.action.get("target") == HIDDEN_MG for c in game.legal_actions("umpire"))
+    offered = game.legal_actions("umpire")
+    targets = {c.action.get("target") for c in offered}
+    targets |= {o for c in offered for d in c.domains if d.param == "target" for o in d.options}
+    assert HIDDEN_MG not in targets
     game.act("umpire", {"action": "reveal", "unit": HIDDEN_MG})
     assert game.is_legal("british", {"action": "fire", "unit": "eng-1", "target": HIDDEN_MG})
 

@@ -128,7 +128,10 @@ def test_cf_hidden_a_hidden_unit_is_unknown_to_the_enemy() -> None:
             game.act(ALLIES, {"action": "fire", "unit": "sq", "target": target})
         messages.append(str(info.value).replace(target, "X"))
     assert messages[0] == messages[1]
-    assert all(c.action.get("target") != "ghost" for c in game.legal_actions(ALLIES))
+    offered = game.legal_actions(ALLIES)
+    targets = {c.action.get("target") for c in offered}
+    targets |= {o for c in offered for d in c.domains if d.param == "target" for o in d.options}
+    assert "ghost" not in targets
 
 
 def test_cf_hidden_firing_reveals_it_and_the_log_stays_clean_before() -> None:

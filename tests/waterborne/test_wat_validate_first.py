@@ -62,11 +62,16 @@ def test_cf_fire_every_face_typed_for_fire_and_its_consequences_is_accepted() ->
 
 
 def _walk_every_listed_action(game: Any, seats: list[str]) -> int:
+    """Each entry's action, and it with every option of its choice domains."""
     walked = 0
     for seat in seats:
         for choice in game.legal_actions(seat):
-            game.odds(seat, choice.action)  # an EngineFault here is a refusal after a roll
-            walked += 1
+            actions = [choice.action] + [
+                {**choice.action, d.param: option} for d in choice.domains for option in d.options
+            ]
+            for action in actions:
+                game.odds(seat, action)  # an EngineFault here is a refusal after a roll
+                walked += 1
     return walked
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any, Literal, NamedTuple
 
 import msgspec
@@ -78,11 +79,15 @@ class Choice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Candidate(NamedTuple):
-    """What a ruleset offers for `Game.legal_actions`: a typed action, its label, its domains."""
+    """What a ruleset offers for `Game.legal_actions`: a typed action, its label (or a function
+    that makes it, for labels costly to build that a bot never reads), its domains."""
 
     action: Any
-    label: str
+    label: str | Callable[[], str]
     domains: tuple[Domain, ...] = ()
+
+    def text(self) -> str:
+        return self.label if isinstance(self.label, str) else self.label()
 
 
 __all__ = ["Candidate", "Choice", "Domain"]

@@ -273,7 +273,7 @@ class Game(Generic[Sc, S, A, E]):
                 self.validate_typed(known, seat, candidate.action)
             except KriegsspielError:
                 continue
-            out.append(Choice(_data(candidate.action), candidate.label, candidate.domains))
+            out.append(Choice(_data(candidate.action), candidate.text(), candidate.domains))
         return out
 
     def random_action(self, seat: str, rng: random.Random) -> dict[str, Any] | None:
@@ -285,18 +285,23 @@ class Game(Generic[Sc, S, A, E]):
             return None
         known = self._knowledge(seat)
         candidates = list(self.ruleset.candidates(known, seat))
-        rng.shuffle(candidates)
-        for candidate in candidates:
+        for left in range(len(candidates), 0, -1):  # a shuffle drawn only as far as needed
+            pick = rng.randrange(left)
+            candidate = candidates[pick]
+            candidates[pick] = candidates[left - 1]
             try:
                 self.validate_typed(known, seat, candidate.action)
             except KriegsspielError:
                 continue
-            choice = Choice(_data(candidate.action), candidate.label, candidate.domains)
-            for _ in range(DOMAIN_TRIES if choice.domains else 0):
+            data = _data(candidate.action)
+            if all(d.kind == "choice" for d in candidate.domains):  # every option is legal
+                return {**data, **{d.param: rng.choice(d.options) for d in candidate.domains}}
+            choice = Choice(data, "", candidate.domains)
+            for _ in range(DOMAIN_TRIES):
                 drawn = choice.sample(rng)
                 if self.is_legal(seat, drawn):
                     return drawn
-            return choice.action
+            return data
         return None
 
     def odds(

@@ -6,8 +6,8 @@ Built from the scenario (and validated) by `board_of`; everything here is read-o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.waterborne.grid import OPPOSITE, Cell, Edge, Grid
@@ -31,6 +31,11 @@ class Board:
     land: Mapping[str, LandSpec]
     sites: Mapping[str, SiteSpec]
     links: Mapping[str, frozenset[str]]
+    # filled as asked: display names of features (`labels.feature_name`), and what the legal
+    # actions work out from the board and the scenario's fixed facts (`routes`, `candidates`,
+    # `crews`: routes, target labels, parties, loads), each keyed by all it depends on
+    names: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def is_place(self, place: str) -> bool:
         """Where a stand can stand: a land feature or a pontoon site."""

@@ -4,51 +4,55 @@
 only has to be complete (a superset of the legal actions) and cheap: it prunes by who may act
 (CF-INIT, CF-REACT), by status (CF-STATUS) and by what each weapon may target before it builds
 anything. Every parameter is discrete: units, targets, features, sites and the water grid's
-squares (WAT-GRID-01), so no action carries a domain. Two parameters are not spelled out:
+squares (WAT-GRID-01). Where one unit has several of them, one candidate stands for all, with a
+choice domain of the others: a firer's targets, a stand's destinations and craft to board, a
+craft's squares and drives, a crew's or a load's parties, the umpire's statuses. Each option
+passes every rule that depends on it (the predicates below mirror the performers' checks), so
+it is legal whenever the listed action is. Two parameters are not spelled out:
 
 - a craft's `pivot` is left to the move (None: the pivot its destination needs, WAT-MOVE-03),
   as every legal pivot towards one destination makes the same move;
 - a crew or a disembarking party (`units`) is offered whole (`units` empty) and as every other
   subset that may act, up to `SUBSETS_UP_TO` stands; beyond that only the whole, each stand
-  alone, and the whole but one (see `parties`).
+  alone, and the whole but one (see `crews.parties`).
 
 Candidates are built from the seat's knowledge, so a hidden enemy unit is never named.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import combinations
+import functools
 from typing import get_args
 
-from kriegsspiel.core.choices import Candidate
+from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.core.seats import PUBLIC, UMPIRE
-from kriegsspiel.rulesets.waterborne.embark import Board, Disembark
+from kriegsspiel.errors import RuleViolation
+from kriegsspiel.rulesets.waterborne.cargo import check_load
+from kriegsspiel.rulesets.waterborne.crews import UNABLE, disembarks, works
+from kriegsspiel.rulesets.waterborne.domains import Option, choice
+from kriegsspiel.rulesets.waterborne.embark import Board
 from kriegsspiel.rulesets.waterborne.fire import Fire, IndirectFire, ReactiveFire, stand_dice
-from kriegsspiel.rulesets.waterborne.grid import STEP, Cell, add, square_name
 from kriegsspiel.rulesets.waterborne.initiative import EndInitiative, Pass
-from kriegsspiel.rulesets.waterborne.labels import (
-    COMPASS,
-    feature_name,
-    names,
-    side_name,
-    site_name,
-    where,
-)
+from kriegsspiel.rulesets.waterborne.labels import feature_name, names, side_name, site_name, where
 from kriegsspiel.rulesets.waterborne.movement import Cross, Move
-from kriegsspiel.rulesets.waterborne.pontoons import Work, able, busy, labour, usable
+from kriegsspiel.rulesets.waterborne.pontoons import usable
 from kriegsspiel.rulesets.waterborne.rally import Rally
+from kriegsspiel.rulesets.waterborne.routes import craft_routes, stand_routes
 from kriegsspiel.rulesets.waterborne.sailing import MoveCraft
 from kriegsspiel.rulesets.waterborne.scenario import INDIRECT
-from kriegsspiel.rulesets.waterborne.state import CraftState, CraftStatus, Status, WatState
+from kriegsspiel.rulesets.waterborne.state import (
+    CraftState,
+    CraftStatus,
+    StandState,
+    Status,
+    WatState,
+)
 from kriegsspiel.rulesets.waterborne.targets import targetable
 from kriegsspiel.rulesets.waterborne.umpire import EndGame, Reveal, SetStatus
 
-SUBSETS_UP_TO = 6  # stands in a pool whose every subset is offered (2^6 - 1 = 63 at most)
+MEMO_LIMIT = 100_000  # entries of `Board.memo` kept before it starts again
 STAND_STATUSES: tuple[Status, ...] = get_args(Status)
 CRAFT_STATUSES: tuple[CraftStatus, ...] = get_args(CraftStatus)
-UNABLE = ("pinned", "suppressed")  # CF-STATUS: may not move, board or get off
-Target = tuple[str, str]  # an id, and its name with where it is
 
 
 def candidates(state: WatState, seat: str) -> list[Candidate]:
@@ -57,6 +61,8 @@ def candidates(state: WatState, seat: str) -> list[Candidate]:
     record what the engine does not resolve."""
     if seat == PUBLIC:
         return []
+    if len(state.board.memo) > MEMO_LIMIT:
+        state.board.memo.clear()
     out: list[Candidate] = []
     if not state.over:
         for side in state.scenario.side_ids if seat == UMPIRE else (seat,):
@@ -72,33 +78,43 @@ def candidates(state: WatState, seat: str) -> list[Candidate]:
 # -- targets --------------------------------------------------------------------------------------
 
 
-def _direct_targets(state: WatState, side: str) -> list[Target]:
+def _targets(state: WatState, side: str) -> tuple[list[Option], list[Option]]:
     """Enemy stands the side knows of (CF-HIDDEN) that direct fire may target (WAT-FIRE-01,
-    CF-APC, CF-VEHICLE-FIRE)."""
-    return [
-        (u, f"{state.spec(u).label} {where(state, u)}")
-        for u, unit in state.units.items()
-        if state.spec(u).side != side and unit.revealed and targetable(state, u)
-    ]
-
-
-def _indirect_targets(state: WatState, side: str) -> list[Target]:
-    """Enemy stands the side knows of and craft that indirect fire may target (CF-INDIRECT,
-    WAT-FIRE-01): not riding inside a craft that is not ignored for combat, nor craft ignored
-    for combat."""
-    out: list[Target] = []
+    CF-APC, CF-VEHICLE-FIRE); and those indirect fire may target (CF-INDIRECT, WAT-FIRE-01):
+    not riding inside a craft that is not ignored for combat, with the craft not ignored for
+    combat."""
+    direct: list[Option] = []
+    indirect: list[Option] = []
+    specs = state.specs
+    craft = state.craft
+    memo = state.board.memo
     for u, unit in state.units.items():
-        if state.spec(u).side == side or unit.status == "killed" or not unit.revealed:
+        if unit.status == "killed" or not unit.revealed or specs[u].side == side:
             continue
-        if unit.aboard is None or state.craft[unit.aboard].spec.ignored_for_combat:
-            out.append((u, f"{state.spec(u).label} {where(state, u)}"))
-    for c, boat in state.craft.items():
+        boat = craft[unit.aboard] if unit.aboard is not None else None
+        hit = memo.get(("target", u))
+        if hit is None or hit[0] is not unit or hit[1] is not boat:
+            hit = memo["target", u] = (unit, boat, *_target(state, u, unit))
+        _, _, label, direct_ok, indirect_ok = hit
+        if direct_ok:
+            direct.append((u, label))
+        if indirect_ok:
+            indirect.append((u, label))
+    for c, boat in craft.items():
         if boat.side != side and boat.status != "lost" and not boat.spec.ignored_for_combat:
-            out.append((c, f"{boat.name} in {feature_name(state, boat.feature)}"))
-    return out
+            indirect.append((c, f"{boat.name} in {feature_name(state, boat.feature)}"))
+    return direct, indirect
 
 
-def _he_sites(state: WatState, side: str) -> list[Target]:
+def _target(state: WatState, unit_id: str, unit: StandState) -> tuple[str, bool, bool]:
+    """A stand as a target: its name and where it is, whether direct fire and indirect fire
+    may target it (held until the stand or its craft changes)."""
+    boat = state.craft[unit.aboard] if unit.aboard is not None else None
+    label = f"{state.specs[unit_id].label} {where(state, unit_id)}"
+    return label, targetable(state, unit_id), boat is None or boat.spec.ignored_for_combat
+
+
+def _he_sites(state: WatState, side: str) -> list[Option]:
     """Enemy pontoon sites HE may attack (WAT-PONTOON-10; a launched ferry is a craft)."""
     return [
         (s, site_name(state, s))
@@ -107,17 +123,62 @@ def _he_sites(state: WatState, side: str) -> list[Target]:
     ]
 
 
+class _Fire:
+    """What the side's firers may target, each as one domain (built once per call, when the
+    first firer asks)."""
+
+    def __init__(self, state: WatState, side: str) -> None:
+        self.state, self.side = state, side
+
+    @functools.cached_property
+    def _targets(self) -> tuple[list[Option], list[Option]]:
+        return _targets(self.state, self.side)
+
+    @functools.cached_property
+    def direct(self) -> tuple[str, Domain] | None:
+        direct = self._targets[0]
+        return (direct[0][0], choice("target", direct)) if direct else None
+
+    @functools.cached_property
+    def sites(self) -> tuple[str, Domain] | None:
+        sites = _he_sites(self.state, self.side)
+        return (sites[0][0], choice("target", sites)) if sites else None
+
+    @functools.cached_property
+    def indirect(self) -> tuple[str, Domain] | None:
+        indirect = self._targets[1]
+        return (indirect[0][0], choice("target", indirect)) if indirect else None
+
+    def direct_fire(self, firer: str, name: str) -> list[Candidate]:
+        if self.direct is None:
+            return []
+        target, domain = self.direct
+        return [Candidate(Fire(firer, target), f"{name} fires", (domain,))]
+
+    def he_fire(self, firer: str, name: str) -> list[Candidate]:
+        if self.sites is None:
+            return []
+        target, domain = self.sites
+        return [Candidate(Fire(firer, target), f"{name} fires HE at a pontoon site", (domain,))]
+
+    def indirect_fire(self, firer: str, name: str) -> list[Candidate]:
+        if self.indirect is None:
+            return []
+        target, domain = self.indirect
+        return [Candidate(IndirectFire(firer, target), f"{name} calls indirect fire", (domain,))]
+
+
 # -- the phasing side -----------------------------------------------------------------------------
 
 
 def _phasing(state: WatState, side: str) -> list[Candidate]:
     k = state.initiative
     out = [Candidate(EndInitiative(), f"{side_name(state, side)} ends its initiative")]
-    direct = _direct_targets(state, side)
-    indirect = _indirect_targets(state, side)
-    sites = _he_sites(state, side)
+    fire = _Fire(state, side)
+    boats = _boats_at(state, side)
+    specs = state.specs
     for u, unit in state.units.items():
-        spec = state.spec(u)
+        spec = specs[u]
         if spec.side != side or unit.status == "killed":
             continue
         name = spec.label
@@ -126,56 +187,79 @@ def _phasing(state: WatState, side: str) -> list[Candidate]:
         if unit.aboard is not None:
             continue  # CF-APC: passengers neither move nor fire
         if unit.status not in UNABLE:
-            out += _stand_moves(state, u, name)
+            out += _stand_moves(state, u, name, boats)
         if unit.status == "suppressed" or unit.fired_in == k:
             continue
         if stand_dice(spec) > 0:
-            out += [Candidate(Fire(u, t), f"{name} fires at {label}") for t, label in direct]
+            out += fire.direct_fire(u, name)
         if spec.he:
-            out += [Candidate(Fire(u, s), f"{name} fires HE at {label}") for s, label in sites]
+            out += fire.he_fire(u, name)
         if INDIRECT in spec.traits and spec.eff:
-            out += [
-                Candidate(IndirectFire(u, t), f"{name} calls indirect fire on {label}")
-                for t, label in indirect
-            ]
+            out += fire.indirect_fire(u, name)
     for c, boat in state.craft.items():
         if boat.side == side and boat.status != "lost":
-            out += _craft(state, c, boat, direct, sites)
-    out += _works(state, side)
+            out += _craft(state, c, boat, fire)
+    out += works(state, side)
     return out
 
 
-def _stand_moves(state: WatState, unit_id: str, name: str) -> list[Candidate]:
-    """CF-MOVE to a feature next to it, WAT-PONTOON-09 over an open bridge, WAT-EMBARK-01
-    aboard a craft of its side where it stands."""
+def _boats_at(state: WatState, side: str) -> dict[str, list[str]]:
+    """The side's craft by the feature they are at (WAT-EMBARK-01: boarding is where it is),
+    not in the water (WAT-EMBARK-03), and not amphibious only where the beach or bank is."""
+    out: dict[str, list[str]] = {}
     board = state.board
+    for c, boat in state.craft.items():
+        if boat.side != side or boat.status == "lost" or state.in_water(c):
+            continue
+        if boat.spec.amphibious or board.shore_edge(boat.feature) is not None:
+            out.setdefault(boat.feature, []).append(c)
+    return out
+
+
+def _stand_moves(
+    state: WatState, unit_id: str, name: str, boats: dict[str, list[str]]
+) -> list[Candidate]:
+    """CF-MOVE to a feature next to it, WAT-PONTOON-09 over an open bridge, WAT-EMBARK-01
+    aboard a craft of its side where it stands (with room for it, WAT-CRAFT-03..10)."""
     unit = state.units[unit_id]
     here = unit.place
     assert here is not None
-    side = state.spec(unit_id).side
-    frm = feature_name(state, here)
-    out = [
-        Candidate(Move(unit_id, to), f"{name} moves from {frm} to {feature_name(state, to)}")
-        for to in sorted(board.links.get(here, ()))
-    ]
-    for s, spec in board.sites.items():
-        if spec.kind != "bridge" or not usable(state, s):
-            continue
-        far = board.site_far_bank(s)
-        if here in (s, spec.bank, far):
-            to = spec.bank if here == far else far
-            assert to is not None
-            label = f"{name} crosses {site_name(state, s)} to {feature_name(state, to)}"
+    routes = stand_routes(state, here)
+    out: list[Candidate] = []
+    if routes.to is not None:
+        first, domain = routes.to
+        out.append(Candidate(Move(unit_id, first), f"{name} moves from {routes.name}", (domain,)))
+    for s, end in routes.bridges:
+        if usable(state, s):
+            label = f"{name} crosses {site_name(state, s)} to {feature_name(state, end)}"
             out.append(Candidate(Cross(unit_id, s), label))
-    for c, boat in state.craft.items():
-        if boat.side == side and boat.status != "lost" and boat.feature == here:
-            out.append(Candidate(Board(unit_id, c), f"{name} boards {boat.name} at {frm}"))
+    if unit.embarked_in != state.initiative and here in boats:  # WAT-EMBARK-02
+        room = [(c, state.craft[c].name) for c in boats[here] if _room(state, c, unit_id)]
+        if room:
+            domain = choice("craft", room)
+            label = f"{name} boards at {routes.name}"
+            out.append(Candidate(Board(unit_id, room[0][0]), label, (domain,)))
     return out
 
 
-def _craft(
-    state: WatState, craft_id: str, boat: CraftState, direct: list[Target], sites: list[Target]
-) -> list[Candidate]:
+def _room(state: WatState, craft_id: str, unit_id: str) -> bool:
+    """WAT-CRAFT-03..10, AMB-WAT-09: the craft carries the stand with its load (worked out
+    once per craft type, load and stand)."""
+    aboard = tuple(state.passengers(craft_id))
+    key = ("room", state.craft[craft_id].type, aboard, unit_id)
+    memo = state.board.memo
+    if key not in memo:
+        specs = state.specs
+        try:
+            check_load(state.craft[craft_id].spec, [specs[u] for u in (*aboard, unit_id)])
+            memo[key] = True
+        except RuleViolation:
+            memo[key] = False
+    room: bool = memo[key]
+    return room
+
+
+def _craft(state: WatState, craft_id: str, boat: CraftState, fire: _Fire) -> list[Candidate]:
     """A craft of the phasing side: rally, get off, fire once landed, move."""
     k = state.initiative
     if boat.status == "suppressed":
@@ -183,18 +267,12 @@ def _craft(
     out: list[Candidate] = []
     water = state.in_water(craft_id)
     if not water:
-        out += _disembarks(state, craft_id, boat)
+        out += disembarks(state, craft_id, boat)
         if boat.fired_in != k:  # CF-CRAFT-FIRE: only landed craft fire
             if boat.spec.dice or boat.spec.he:
-                out += [
-                    Candidate(Fire(craft_id, t), f"{boat.name} fires at {label}")
-                    for t, label in direct
-                ]
+                out += fire.direct_fire(craft_id, boat.name)
             if boat.spec.he:
-                out += [
-                    Candidate(Fire(craft_id, s), f"{boat.name} fires HE at {label}")
-                    for s, label in sites
-                ]
+                out += fire.he_fire(craft_id, boat.name)
     if boat.moved_in != k and boat.loaded_in != k:  # WAT-MOVE-01, AMB-WAT-13
         out += _craft_moves(state, craft_id, boat, water)
     return out
@@ -203,110 +281,21 @@ def _craft(
 def _craft_moves(state: WatState, craft_id: str, boat: CraftState, water: bool) -> list[Candidate]:
     """WAT-MOVE-01..04: one square straight ahead after any pivot, or landing on the shore
     next to its square; from a bank, into a square it touches; on land, amphibious craft drive
-    to a feature next to theirs (AMB-WAT-06)."""
-    board = state.board
-    grid = board.grid
+    to a feature next to theirs (AMB-WAT-06). Every square one step ahead of where the craft
+    is (or of the bank's squares) is as legal as another, and so is every feature to drive to."""
+    routes = craft_routes(state, boat.feature, boat.cell, water)
     out: list[Candidate] = []
-    if boat.cell is not None:  # in its square, or touching the bank beyond one
-        starts = [boat.cell]
-    else:  # on a bank at no particular square: any square the bank touches (or inland: none)
-        edge = board.shore_edge(boat.feature)
-        spec = board.land.get(boat.feature)
-        span = board.span(spec) if edge is not None and spec is not None else range(0)
-        starts = [grid.beyond(edge, along) for along in span] if edge is not None else []
-    bank = feature_name(state, boat.feature)
-    for start in starts:
-        for heading, step in STEP.items():
-            target: Cell = add(start, step)
-            if grid.inside(target):
-                square = f"square {square_name(target)}"
-                how = f"moves {COMPASS[heading]}" if water else f"puts out from {bank}"
-                label = f"{boat.name} {how} to {square}"
-                out.append(Candidate(MoveCraft(craft_id, square=target), label))
-            elif water and (shore := board.shore_at(target)) is not None:
-                label = f"{boat.name} lands on {feature_name(state, shore)}"
-                out.append(Candidate(MoveCraft(craft_id, land=shore), label))
-    if not water and boat.spec.amphibious:
-        out += [
-            Candidate(
-                MoveCraft(craft_id, land=to), f"{boat.name} drives to {feature_name(state, to)}"
-            )
-            for to in sorted(board.links.get(boat.feature, ()))
-            if to in board.land
-        ]
+    if routes.squares is not None:
+        square, domain = routes.squares
+        how = "moves" if water else f"puts out from {routes.name}"
+        out.append(Candidate(MoveCraft(craft_id, square=square), f"{boat.name} {how}", (domain,)))
+    for shore, where_to in routes.landings:
+        out.append(Candidate(MoveCraft(craft_id, land=shore), f"{boat.name} lands on {where_to}"))
+    if routes.drives is not None and boat.spec.amphibious:
+        land, domain = routes.drives
+        label = f"{boat.name} drives from {routes.name}"
+        out.append(Candidate(MoveCraft(craft_id, land=land), label, (domain,)))
     return out
-
-
-def _disembarks(state: WatState, craft_id: str, boat: CraftState) -> list[Candidate]:
-    """WAT-EMBARK-01..04: everyone gets off; from an amphibious craft, any party that may
-    (not pinned or suppressed, not boarded this initiative) instead."""
-    aboard = state.passengers(craft_id)
-    if not aboard:
-        return []
-    at = feature_name(state, boat.feature)
-    everyone = names([state.spec(u).label for u in aboard])
-    out = [
-        Candidate(Disembark(craft_id), f"everyone aboard {boat.name} gets off at {at}: {everyone}")
-    ]
-    if not boat.spec.amphibious:
-        return out  # WAT-EMBARK-04: all together
-    k = state.initiative
-    free = [
-        u for u in aboard if state.units[u].embarked_in != k and state.units[u].status not in UNABLE
-    ]
-    for party in parties(free):
-        if len(party) == len(aboard):
-            continue  # the whole load: offered above
-        who = names([state.spec(u).label for u in party])
-        verb = "gets" if len(party) == 1 else "get"
-        out.append(Candidate(Disembark(craft_id, party), f"{who} {verb} off {boat.name} at {at}"))
-    return out
-
-
-def _works(state: WatState, side: str) -> list[Candidate]:
-    """WAT-PONTOON-01..06: a crew at each of the side's sites that still needs work."""
-    k = state.initiative
-    taken = busy(state)
-    out: list[Candidate] = []
-    for s, spec in state.board.sites.items():
-        site = state.sites[s]
-        if spec.side != side or site.attempt_in == k:
-            continue
-        if site.completed_in is not None and site.damage == 0:
-            continue  # finished (or opening next initiative): nothing to do
-        pool = able(state, s, side, taken)
-        if not any(labour(state, u) == "engineer" for u in pool):
-            continue  # WAT-PONTOON-01
-        repair = site.completed_in is not None  # AMB-WAT-17
-        at = site_name(state, s)
-        whole = names([state.spec(u).label for u in pool])
-        out.append(Candidate(Work(s), f"{whole} {_task(repair, len(pool))} {at} (the whole crew)"))
-        for party in parties(list(pool)):
-            if len(party) == len(pool) or not any(labour(state, u) == "engineer" for u in party):
-                continue
-            who = names([state.spec(u).label for u in party])
-            out.append(Candidate(Work(s, party), f"{who} {_task(repair, len(party))} {at}"))
-    return out
-
-
-def _task(repair: bool, crew: int) -> str:
-    if repair:
-        return "repairs" if crew == 1 else "repair"
-    return "works on" if crew == 1 else "work on"
-
-
-def parties(pool: list[str]) -> Iterator[tuple[str, ...]]:
-    """The parties offered from a pool of stands, largest first: every non-empty subset up to
-    `SUBSETS_UP_TO` stands; beyond, the whole, the whole but one, and each stand alone."""
-    if len(pool) <= SUBSETS_UP_TO:
-        for size in range(len(pool), 0, -1):
-            yield from combinations(pool, size)
-        return
-    yield tuple(pool)
-    for i in range(len(pool)):
-        yield (*pool[:i], *pool[i + 1 :])
-    for u in pool:
-        yield (u,)
 
 
 # -- the other side -------------------------------------------------------------------------------
@@ -319,14 +308,13 @@ def _reactive(state: WatState, side: str) -> list[Candidate]:
     window = state.window
     movers = set(window.movers) if window is not None else set()
     if window is not None:
-        moved = names([state.spec(m).label for m in window.movers if m in state.units])
+        moved = names([state.specs[m].label for m in window.movers if m in state.units])
         label = f"{side_name(state, side)} lets {moved} move on without more reactive fire"
         out.append(Candidate(Pass(), label))
-    targets = sorted(_direct_targets(state, side), key=lambda t: t[0] not in movers)
-    targets = [(t, f"{label}{', moving' if t in movers else ''}") for t, label in targets]
     shooters: list[tuple[str, str]] = []
+    specs = state.specs
     for u, unit in state.units.items():
-        spec = state.spec(u)
+        spec = specs[u]
         if (
             spec.side == side
             and unit.aboard is None
@@ -344,34 +332,44 @@ def _reactive(state: WatState, side: str) -> list[Candidate]:
             and (boat.spec.dice or boat.spec.he)
         ):
             shooters.append((c, boat.name))
+    if not shooters:
+        return out
+    targets = _targets(state, side)[0]
+    moving = [t for t in targets if t[0] in movers]
+    still = [t for t in targets if t[0] not in movers]
+    groups = [
+        (what, group[0][0], choice("target", group))
+        for what, group in ((" at the move", moving), ("", still))
+        if group
+    ]
     for u, name in shooters:
         out += [
-            Candidate(ReactiveFire(u, t), f"{name} fires reactively at {label}")
-            for t, label in targets
+            Candidate(ReactiveFire(u, first), f"{name} fires reactively{what}", (domain,))
+            for what, first, domain in groups
         ]
     return out
 
 
 # -- the umpire -----------------------------------------------------------------------------------
 
+_STAND_STATUS = choice("status", [(s, s) for s in STAND_STATUSES])
+_CRAFT_STATUS = choice("status", [(s, s) for s in CRAFT_STATUSES])
+
 
 def _umpire(state: WatState) -> list[Candidate]:
-    """The umpire's own record: results the engine does not resolve, spotting (CF-HIDDEN), and
-    the end of the game."""
+    """The umpire's own record: results the engine does not resolve (any status of any stand
+    or craft), spotting (CF-HIDDEN), and the end of the game."""
     out: list[Candidate] = []
     if not state.over:
         out.append(Candidate(EndGame(), "the umpire ends the game"))
+    specs = state.specs
     for u, unit in state.units.items():
-        name = state.spec(u).label
+        name = specs[u].label
         if not unit.revealed:
             out.append(Candidate(Reveal(u), f"the umpire rules that {name} is spotted"))
-        out += [
-            Candidate(SetStatus(u, status), f"the umpire records {name} as {status}")
-            for status in STAND_STATUSES
-        ]
+        label = f"the umpire records the status of {name}"
+        out.append(Candidate(SetStatus(u, STAND_STATUSES[0]), label, (_STAND_STATUS,)))
     for c, boat in state.craft.items():
-        out += [
-            Candidate(SetStatus(c, status), f"the umpire records {boat.name} as {status}")
-            for status in CRAFT_STATUSES
-        ]
+        label = f"the umpire records the status of {boat.name}"
+        out.append(Candidate(SetStatus(c, CRAFT_STATUSES[0]), label, (_CRAFT_STATUS,)))
     return out

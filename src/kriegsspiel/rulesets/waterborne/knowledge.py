@@ -27,8 +27,11 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from kriegsspiel.core.seats import UMPIRE
-from kriegsspiel.rulesets.waterborne.scenario import WatUnit
-from kriegsspiel.rulesets.waterborne.state import StandState, WatState
+from kriegsspiel.rulesets.waterborne.scenario import WatScenario, WatUnit
+from kriegsspiel.rulesets.waterborne.state import StandState, WatState, share_board
+
+# the scenario as a side knows it, by (scenario, side, the enemy units hidden from it)
+_KNOWN: dict[tuple[int, str | None, tuple[str, ...]], tuple[WatScenario, WatScenario]] = {}
 
 
 def knowledge(state: WatState, seat: str) -> WatState:
@@ -36,24 +39,47 @@ def knowledge(state: WatState, seat: str) -> WatState:
     if seat == UMPIRE:
         return state
     side = seat if seat in state.scenario.side_ids else None  # None: the public display
-    units: dict[str, StandState] = {}
+    specs = state.spec
+    hidden = tuple(
+        u for u, unit in state.units.items() if not unit.revealed and specs(u).side != side
+    )
+    scenario = _known_scenario(state.scenario, side, hidden)
+    if scenario is state.scenario:
+        return state
+    units: dict[str, StandState] = state.units
+    if hidden:
+        gone = set(hidden)
+        units = {u: unit for u, unit in state.units.items() if u not in gone}
+    return replace(state, scenario=scenario, units=units)
+
+
+def _known_scenario(
+    scenario: WatScenario, side: str | None, hidden: tuple[str, ...]
+) -> WatScenario:
+    """The roster as the side knows it: without the hidden enemy units (CF-HIDDEN), enemy
+    weapons assumed (built once for each set of hidden units)."""
+    key = (id(scenario), side, hidden)
+    hit = _KNOWN.get(key)
+    if hit is not None and hit[0] is scenario:
+        return hit[1]
+    gone = set(hidden)
     specs: list[WatUnit] = []
-    changed = False
-    for spec in state.scenario.units:
-        unit = state.units[spec.id]
+    changed = bool(hidden)
+    for spec in scenario.units:
+        if spec.id in gone:
+            continue
         if spec.side != side:
-            if not unit.revealed:  # CF-HIDDEN
-                changed = True
-                continue
             known = assumed_weapons(spec)
             changed = changed or known is not spec
             spec = known
         specs.append(spec)
-        units[spec.id] = unit
-    if not changed:
-        return state
-    scenario = replace(state.scenario, units=tuple(specs))
-    return replace(state, scenario=scenario, units=units)
+    known_scenario = replace(scenario, units=tuple(specs)) if changed else scenario
+    if changed:
+        share_board(known_scenario, scenario)
+    if len(_KNOWN) > 64:
+        _KNOWN.clear()
+    _KNOWN[key] = (scenario, known_scenario)
+    return known_scenario
 
 
 def assumed_weapons(spec: WatUnit) -> WatUnit:

@@ -16,6 +16,14 @@ def side_name(state: WatState, side: str) -> str:
 def feature_name(state: WatState, feature: str) -> str:
     """A land feature, a pontoon site or a water square, by its display name."""
     board = state.board
+    name = board.names.get(feature)
+    if name is None:
+        name = board.names[feature] = _feature_name(state, feature)
+    return name
+
+
+def _feature_name(state: WatState, feature: str) -> str:
+    board = state.board
     cell = board.grid.cell_of(feature)
     if cell is not None:
         return f"square {square_name(cell)}"
@@ -29,7 +37,7 @@ def feature_name(state: WatState, feature: str) -> str:
 
 
 def unit_name(state: WatState, unit_id: str) -> str:
-    return state.spec(unit_id).label
+    return state.specs[unit_id].label
 
 
 def craft_name(state: WatState, craft_id: str) -> str:

@@ -49,7 +49,7 @@ def usable(state: WatState, site_id: str) -> bool:
 
 
 def labour(state: WatState, unit_id: str) -> str:
-    return STAND_KINDS[state.spec(unit_id).kind].labour
+    return STAND_KINDS[state.specs[unit_id].kind].labour
 
 
 # -- actions --------------------------------------------------------------------------------------
@@ -184,12 +184,14 @@ def busy(state: WatState) -> set[str]:
 
 def able(state: WatState, site_id: str, side: str, taken: set[str]) -> tuple[str, ...]:
     """The side's stands at the site that may work now (the default crew)."""
+    specs = state.specs
     return tuple(
         u
-        for u in state.units
-        if state.spec(u).side == side
+        for u, unit in state.units.items()
+        if unit.place == site_id
+        and specs[u].side == side
         and u not in taken
-        and labour(state, u) != "none"
+        and STAND_KINDS[specs[u].kind].labour != "none"
         and can_count(state, u, site_id)
     )
 

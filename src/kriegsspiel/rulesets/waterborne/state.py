@@ -6,7 +6,7 @@ Initiatives are numbered from 1; each change of initiative starts the next one. 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import msgspec
 
@@ -70,7 +70,7 @@ class Window(msgspec.Struct, frozen=True):
     no_fire: tuple[str, ...] = ()  # No Fire markers placed during that group move
 
 
-class WatState(msgspec.Struct, frozen=True):
+class WatState(msgspec.Struct, frozen=True, dict=True):  # dict: room for `board`, `specs`
     scenario: WatScenario
     initiative: int
     phasing: str
@@ -80,9 +80,20 @@ class WatState(msgspec.Struct, frozen=True):
     window: Window | None = None
     over: bool = False
 
-    @property
-    def board(self) -> Board:
-        return _derived(self.scenario)[0]
+    if TYPE_CHECKING:
+        # held by each state, not fields (ClassVar only to tell the type checkers so)
+        board: ClassVar[Board]  # the table (`board_of`)
+        specs: ClassVar[dict[str, WatUnit]]  # every unit's scenario entry by id (read-only)
+    else:
+
+        def __getattr__(self, name: str) -> Any:
+            """`board` and `specs`, derived from the scenario when first asked for and held
+            by the state as plain attributes (so later reads cost nothing)."""
+            if name not in ("board", "specs"):
+                raise AttributeError(name)
+            held = self.__dict__
+            held["board"], held["specs"] = _derived(self.scenario)
+            return held[name]
 
     @property
     def other(self) -> str:
@@ -90,11 +101,11 @@ class WatState(msgspec.Struct, frozen=True):
         return b if self.phasing == a else a
 
     def spec(self, unit_id: str) -> WatUnit:
-        return _derived(self.scenario)[1][unit_id]
+        return self.specs[unit_id]
 
     def passengers(self, craft_id: str) -> list[str]:
         """The living stands aboard a craft, in scenario order."""
-        return [u for u, s in self.units.items() if s.aboard == craft_id and s.status != "killed"]
+        return list(_aboard(self.units).get(craft_id, ()))
 
     def place_of(self, unit_id: str) -> str:
         """Where a stand is: its place, or its craft's feature while aboard."""
@@ -111,19 +122,53 @@ class WatState(msgspec.Struct, frozen=True):
 
 _Derived = tuple[Board, dict[str, WatUnit]]
 _DERIVED: dict[int, tuple[WatScenario, _Derived]] = {}
+_LAST: list[tuple[WatScenario | None, _Derived | None]] = [(None, None)]  # the last one asked
 
 
 def _derived(scenario: WatScenario) -> _Derived:
     """The scenario's board and units by id, built once per scenario object (which is held, so
     its id stays unique while cached)."""
+    last, derived = _LAST[0]
+    if last is scenario and derived is not None:
+        return derived
     hit = _DERIVED.get(id(scenario))
     if hit is not None and hit[0] is scenario:
-        return hit[1]
+        derived = hit[1]
+    else:
+        if len(_DERIVED) > 64:
+            _DERIVED.clear()
+        derived = (board_of(scenario), {u.id: u for u in scenario.units})
+        _DERIVED[id(scenario)] = (scenario, derived)
+    _LAST[0] = (scenario, derived)
+    return derived
+
+
+def share_board(scenario: WatScenario, base: WatScenario) -> None:
+    """Cache `scenario`'s derived data with `base`'s board: for a copy that differs from `base`
+    only in its units (a seat's knowledge), so the board is not built again."""
+    if _DERIVED.get(id(scenario), (None,))[0] is scenario:
+        return
     if len(_DERIVED) > 64:
         _DERIVED.clear()
-    derived = (board_of(scenario), {u.id: u for u in scenario.units})
-    _DERIVED[id(scenario)] = (scenario, derived)
-    return derived
+    _DERIVED[id(scenario)] = (scenario, (_derived(base)[0], {u.id: u for u in scenario.units}))
+
+
+# the living stands aboard each craft, for the last units mapping asked about (held, so the
+# identity check is sound; a state's units are never changed in place)
+_ABOARD: list[tuple[dict[str, StandState] | None, dict[str, tuple[str, ...]]]] = [(None, {})]
+
+
+def _aboard(units: dict[str, StandState]) -> dict[str, tuple[str, ...]]:
+    last, index = _ABOARD[0]
+    if last is units:
+        return index
+    lists: dict[str, list[str]] = {}
+    for u, s in units.items():
+        if s.aboard is not None and s.status != "killed":
+            lists.setdefault(s.aboard, []).append(u)
+    index = {c: tuple(us) for c, us in lists.items()}
+    _ABOARD[0] = (units, index)
+    return index
 
 
 def board_for(scenario: WatScenario) -> Board:

@@ -33,7 +33,15 @@ def why_not_target(state: WatState, unit_id: str) -> tuple[str, str] | None:
 
 
 def targetable(state: WatState, unit_id: str) -> bool:
-    return why_not_target(state, unit_id) is None
+    """`why_not_target` is None, without building the reason."""
+    unit = state.units[unit_id]
+    if unit.status == "killed" or STAND_KINDS[state.specs[unit_id].kind].cls == "vehicle":
+        return False
+    if unit.aboard is None:
+        return True
+    cell = state.craft[unit.aboard].cell
+    in_water = cell is not None and state.board.grid.inside(cell)
+    return not in_water and state.craft[unit.aboard].spec.ignored_for_combat
 
 
 def in_cover(state: WatState, unit_id: str) -> bool:

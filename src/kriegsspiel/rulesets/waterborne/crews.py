@@ -1,0 +1,112 @@
+"""The parties of stands offered as one legal action: who gets off a craft (WAT-EMBARK-01..04)
+and who works at a pontoon site (WAT-PONTOON-01..06), each party an option of the `units`
+domain. Every party offered passes the rules the performer checks stand by stand, so each is
+legal whenever the candidate is."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from kriegsspiel.core.choices import Candidate, Domain
+from kriegsspiel.rulesets.waterborne.domains import Option, choice
+from kriegsspiel.rulesets.waterborne.embark import Disembark
+from kriegsspiel.rulesets.waterborne.labels import feature_name, names, site_name
+from kriegsspiel.rulesets.waterborne.pontoons import Work, able, busy, labour
+from kriegsspiel.rulesets.waterborne.state import CraftState, WatState
+
+SUBSETS_UP_TO = 6  # stands in a pool whose every subset is offered (2^6 - 1 = 63 at most)
+UNABLE = ("pinned", "suppressed")  # CF-STATUS: may not move, board or get off
+
+
+def disembarks(state: WatState, craft_id: str, boat: CraftState) -> list[Candidate]:
+    """WAT-EMBARK-01..04: everyone gets off; from an amphibious craft, any party that may
+    (not pinned or suppressed, not boarded this initiative) instead."""
+    aboard = state.passengers(craft_id)
+    if not aboard:
+        return []
+    at = feature_name(state, boat.feature)
+    everyone = names([state.specs[u].label for u in aboard])
+    out = [
+        Candidate(Disembark(craft_id), f"everyone aboard {boat.name} gets off at {at}: {everyone}")
+    ]
+    if not boat.spec.amphibious:
+        return out  # WAT-EMBARK-04: all together
+    k = state.initiative
+    free = [
+        u for u in aboard if state.units[u].embarked_in != k and state.units[u].status not in UNABLE
+    ]
+    domain = _parties_domain(state, free, len(aboard))
+    if domain is not None:  # the whole load is offered above
+        label = f"a party gets off {boat.name} at {at}"
+        out.append(Candidate(Disembark(craft_id, domain.options[0]), label, (domain,)))
+    return out
+
+
+def _parties_domain(state: WatState, free: list[str], whole: int) -> Domain | None:
+    """The parties of `free` smaller than the whole load (built once per pool and board)."""
+    key = ("off", tuple(free), whole)
+    memo = state.board.memo
+    if key not in memo:
+        options = [_party(state, p) for p in parties(free) if len(p) != whole]
+        memo[key] = choice("units", options) if options else None
+    hit: Domain | None = memo[key]
+    return hit
+
+
+def works(state: WatState, side: str) -> list[Candidate]:
+    """WAT-PONTOON-01..06: a crew at each of the side's sites that still needs work: the whole
+    of it, or any party with an engineer."""
+    k = state.initiative
+    taken = busy(state)
+    out: list[Candidate] = []
+    for s, spec in state.board.sites.items():
+        site = state.sites[s]
+        if spec.side != side or site.attempt_in == k:
+            continue
+        if site.completed_in is not None and site.damage == 0:
+            continue  # finished (or opening next initiative): nothing to do
+        pool = able(state, s, side, taken)
+        domain = _crew_domain(state, pool)
+        if domain is None:
+            continue  # WAT-PONTOON-01
+        task = "repairs" if site.completed_in is not None else "works on"  # AMB-WAT-17
+        out.append(Candidate(Work(s), f"a crew {task} {site_name(state, s)}", (domain,)))
+    return out
+
+
+def _crew_domain(state: WatState, pool: tuple[str, ...]) -> Domain | None:
+    """The whole crew (`units` empty) and each party with an engineer (WAT-PONTOON-01), or
+    None without one (built once per pool and board)."""
+    key = ("crew", pool)
+    memo = state.board.memo
+    if key not in memo:
+        domain = None
+        if any(labour(state, u) == "engineer" for u in pool):
+            whole = names([state.specs[u].label for u in pool])
+            options: list[Option] = [((), f"the whole crew: {whole}")]
+            for party in parties(list(pool)):
+                if len(party) != len(pool) and any(labour(state, u) == "engineer" for u in party):
+                    options.append(_party(state, party))
+            domain = choice("units", options)
+        memo[key] = domain
+    hit: Domain | None = memo[key]
+    return hit
+
+
+def _party(state: WatState, party: tuple[str, ...]) -> Option:
+    return party, names([state.specs[u].label for u in party])
+
+
+def parties(pool: list[str]) -> Iterator[tuple[str, ...]]:
+    """The parties offered from a pool of stands, largest first: every non-empty subset up to
+    `SUBSETS_UP_TO` stands; beyond, the whole, the whole but one, and each stand alone."""
+    if len(pool) <= SUBSETS_UP_TO:
+        for size in range(len(pool), 0, -1):
+            yield from combinations(pool, size)
+        return
+    yield tuple(pool)
+    for i in range(len(pool)):
+        yield (*pool[:i], *pool[i + 1 :])
+    for u in pool:
+        yield (u,)
