@@ -1,7 +1,8 @@
 """`Game.legal_actions` lists every action a seat may take (CHQ-TURN, CHQ-CHAIN, CHQ-GROUP,
 CHQ-OPFIRE, ABL-BREAK-01 …): a brute force over every action type, every unit, Blind and
 target id and parameter values from the domains finds no legal action that no listed choice
-covers; each choice names its units by their display names."""
+covers (a choice covers its action with any option of each of its choice domains); each choice
+names its units by their display names."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from typing import Any
 import msgspec
 import pytest
 from abl_helpers import ALLIES, GERMAN, AblGame, begin, do, game_of, move, order, unit
+
+from kriegsspiel.core.choices import Choice
 
 CONTINUOUS = ("to", "facing", "distance")  # parameters a choice gives as a domain
 
@@ -58,6 +61,16 @@ def _window() -> AblGame:
     return game
 
 
+def _spent() -> AblGame:
+    """The jeep's two Fixed Moves spent (CHQ-MOVE): only Variable Moves are left to it."""
+    game = _window()
+    do(game, GERMAN, {"action": "pass"})
+    move(game, ALLIES, "jeep", (20, 13), part="fixed")
+    while game.state.window is not None:
+        do(game, GERMAN, {"action": "pass"})
+    return game
+
+
 def _attack() -> AblGame:
     game = _game()
     begin(game, (5, 5, 3, 2, 2), (6, 4, 4, 3, 2))
@@ -71,6 +84,7 @@ STATES = {
     "pulse": _pulse,
     "activation": _activation,
     "window": _window,
+    "spent": _spent,
     "attack": _attack,
 }
 
@@ -153,12 +167,19 @@ def _key(action: dict[str, Any]) -> tuple[Any, ...]:
 @pytest.mark.parametrize("seat", [ALLIES, GERMAN, "umpire"])
 def test_chq_turn_every_legal_action_is_listed(name: str, seat: str) -> None:
     game = STATES[name]()
-    listed = {_key(_plain(game, c.action)) for c in game.legal_actions(seat)}
+    listed = {_key(_plain(game, a)) for c in game.legal_actions(seat) for a in _covered(c)}
     legal = [a for a in _brute(game) if game.is_legal(seat, a)]
     if seat == "umpire" or seat in game.ruleset.seats_to_act(game.state):
         assert legal  # the brute force does reach the actions of a seat that may act
     missing = [a for a in legal if _key(_plain(game, a)) not in listed]
     assert not missing, missing[:5]
+
+
+def _covered(choice: Choice) -> Iterator[dict[str, Any]]:
+    """The choice's action with each combination of its choice domains' options."""
+    discrete = [d for d in choice.domains if d.kind == "choice"]
+    for values in itertools.product(*(d.options for d in discrete)):
+        yield {**choice.action, **{d.param: v for d, v in zip(discrete, values, strict=True)}}
 
 
 def _plain(game: AblGame, action: dict[str, Any]) -> dict[str, Any]:
@@ -186,9 +207,12 @@ def test_labels_name_units_and_blinds_by_their_display_names() -> None:
     assert "inside (in Allied Blind) tries to spot Blind G" in labels
     assert "Allied Blind deploys, revealing its units" in labels
     assert "57mm unlimbers" in labels
-    pulse = {c.label for c in _pulse().legal_actions(ALLIES)}
-    assert "1 Platoon commands Recon Jeep with a double Order Chain [4, 4]" in pulse
-    assert "Allied Blind is activated with a single Order Chain [3]" in pulse
+    pulse = {c.label: c for c in _pulse().legal_actions(ALLIES)}
+    rifle = pulse["1 Platoon is activated with an Order Chain"]
+    dice, group = (d.labels for d in rifle.domains)
+    assert "a double Order Chain [4, 4]" in dice
+    assert "commanding Recon Jeep" in group
+    assert "on its own" in pulse["Allied Blind is activated with an Order Chain"].domains[1].labels
     window = {c.label for c in _window().legal_actions(GERMAN)}
     assert "MG Platoon takes opportunity fire at Recon Jeep" in window
     attack = {c.label for c in _attack().legal_actions(ALLIES)}

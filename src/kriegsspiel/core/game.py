@@ -56,6 +56,7 @@ class Game(Generic[Sc, S, A, E]):
         self._log: list[Entry[E]] = list(log)
         self._state = self._fold(self._log)
         self._known: dict[str, S] = {}
+        self._valid: tuple[int, str, Any] | None = None  # the last action validated, and when
 
     # -- reading, always as a seat ------------------------------------------------------------
 
@@ -175,7 +176,7 @@ class Game(Generic[Sc, S, A, E]):
         typed_in = isinstance(dice, EnteredDice) and not dice.knows_all
         known = self._knowledge(seat)
         expected: list[tuple[str, tuple[Pool, ...], tuple[int, ...]]] = []
-        if known is not self._state or typed_in:
+        if typed_in or (known is not self._state and self._valid != (seq, seat, typed)):
             expected = self._rehearse(known, seat, typed, dice if typed_in else None)
         diverged = False
 
@@ -251,6 +252,8 @@ class Game(Generic[Sc, S, A, E]):
     def validate_typed(self, known: S, seat: str, action: A) -> None:
         with contextlib.suppress(_FirstRoll):
             self._perform(known, seat, action, _first_roll, False)
+        if known is self._known.get(seat):
+            self._valid = (len(self._log), seat, action)  # `act` need not check it again
 
     def is_legal(self, seat: str, action: A | Mapping[str, Any]) -> bool:
         """Whether `seat` may take `action` now, as far as the seat knows (no dice involved)."""

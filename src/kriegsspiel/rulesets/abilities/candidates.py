@@ -18,9 +18,8 @@ from kriegsspiel.rulesets.abilities.activity import fixed_inches
 from kriegsspiel.rulesets.abilities.breakoff import BreakOff, Hold
 from kriegsspiel.rulesets.abilities.chains import (
     Nearby,
-    chains,
     commanders,
-    describe_chain,
+    dice_domains,
     groups,
 )
 from kriegsspiel.rulesets.abilities.command import (
@@ -113,33 +112,45 @@ def _opportunity(state: AblState) -> Iterator[Candidate]:
 
 def _pulse_uses(state: AblState, side: str) -> Iterator[Candidate]:
     """CHQ-TURN: a Command Pulse spends an Order Chain on a Command Group, removes a unit's
-    suppression with one die (CHQ-SUPP), or discards dice."""
+    suppression with one die (CHQ-SUPP), or discards dice. The chain and the group are checked
+    apart (CHQ-CHAIN, CHQ-GROUP), so each commander is one entry per number of wild dice, with
+    the dice and the group to choose."""
     cmd = state.command[side]
-    orders = [(chain, describe_chain(chain)) for chain in chains(cmd, range(1, MAX_CHAIN + 1))]
+    orders = dice_domains(cmd, range(1, MAX_CHAIN + 1))
     pool = commanders(state, side)
     nearby = Nearby(state, pool)
+    names = {m: state.label(m) for m in pool}
     for commander in pool:
-        for others in groups(state, commander, nearby):
-            who = state.label(commander)
-            if others:
-                who += " commands " + ", ".join(state.label(o) for o in others)
-            else:
-                who += " is activated"
-            group = ",".join(others)
-            for (dice, wild), chain in orders:
-                yield Candidate(Order(commander, dice, wild, group), f"{who} with {chain}")
-    singles = chains(cmd, range(1, 2))
+        name = names[commander]
+        options = list(groups(state, commander, nearby))
+        team = Domain(
+            "group",
+            "choice",
+            options=tuple(",".join(o) for o in options),
+            labels=tuple(_group_label(names, o) for o in options),
+        )
+        for wild, dice in orders:
+            extra = f" and {wild} wild" if wild else ""
+            label = f"{name} is activated with an Order Chain{extra}"
+            order = Order(commander, dice.options[0], wild)
+            yield Candidate(order, label, (dice, team))
+    singles = dice_domains(cmd, range(1, 2))
     for uid, u in state.units.items():
         if state.specs[uid].side == side and u.suppressed and u.blind is None and not u.dispersed:
-            for dice, wild in singles:
-                label = (
-                    f"{state.label(uid)}'s suppression removed with {describe_chain((dice, wild))}"
-                )
-                yield Candidate(RemoveSuppression(uid, dice, wild), label)
-    for dice, wild in chains(cmd, range(1, cmd.left + 1)):
+            for wild, dice in singles:
+                extra = f" and {wild} wild" if wild else ""
+                label = f"{state.label(uid)}'s suppression removed with one die{extra}"
+                yield Candidate(RemoveSuppression(uid, dice.options[0], wild), label, (dice,))
+    for wild, dice in dice_domains(cmd, range(1, cmd.left + 1)):
         extra = f" and {wild} wild" if wild else ""
-        label = f"{side_name(state, side)} discards {list(dice)}{extra}"
-        yield Candidate(Discard(dice, wild), label)
+        label = f"{side_name(state, side)} discards Command Dice{extra}"
+        yield Candidate(Discard(dice.options[0], wild), label, (dice,))
+
+
+def _group_label(names: dict[str, str], others: tuple[str, ...]) -> str:
+    if not others:
+        return "on its own"
+    return "commanding " + ", ".join(names[o] for o in others)
 
 
 def _records(state: AblState) -> Iterator[Candidate]:

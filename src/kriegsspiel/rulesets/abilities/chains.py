@@ -8,14 +8,17 @@ up to three others within 6", one recon unit more); `perform` checks the rest.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
+from kriegsspiel.core.choices import Domain
 from kriegsspiel.core.geometry import distance
-from kriegsspiel.errors import KriegsspielError
-from kriegsspiel.rulesets.abilities.command import GROUP_LIMIT, GROUP_RADIUS, may_activate
+from kriegsspiel.rulesets.abilities.command import GROUP_LIMIT, GROUP_RADIUS
 from kriegsspiel.rulesets.abilities.state import AblState, SideCommand
 
 Chain = tuple[tuple[int, ...], int]  # Command Dice faces and wild dice
+SMALL_POOL = 32  # commanders looked through one by one rather than by 6" square
 
 
 def chains(cmd: SideCommand, sizes: range) -> list[Chain]:
@@ -35,6 +38,34 @@ def chains(cmd: SideCommand, sizes: range) -> list[Chain]:
     return out
 
 
+def dice_domains(cmd: SideCommand, sizes: range) -> tuple[tuple[int, Domain], ...]:
+    """The chains of `chains`, by their number of wild dice: for each, the choice of the dice.
+    Any of them is as legal as another (CHQ-CHAIN: `take_chain` checks each chain alone)."""
+    return _dice_domains(cmd.dice, cmd.wild, sizes.start, sizes.stop)
+
+
+@lru_cache(maxsize=1024)
+def _dice_domains(
+    dice: tuple[int, ...], wild: int, low: int, high: int
+) -> tuple[tuple[int, Domain], ...]:
+    cmd = SideCommand(dice=dice, wild=wild)
+    by_wild: dict[int, list[tuple[int, ...]]] = {}
+    for faces, extra in chains(cmd, range(low, high)):
+        by_wild.setdefault(extra, []).append(faces)
+    return tuple(
+        (
+            extra,
+            Domain(
+                "dice",
+                "choice",
+                options=tuple(options),
+                labels=tuple(describe_chain((d, extra)) for d in options),
+            ),
+        )
+        for extra, options in sorted(by_wild.items())
+    )
+
+
 def describe_chain(chain: Chain) -> str:
     dice, wild = chain
     size = {1: "single", 2: "double", 3: "triple"}.get(len(dice) + wild, f"{len(dice) + wild}-die")
@@ -43,10 +74,18 @@ def describe_chain(chain: Chain) -> str:
 
 
 def _may_activate(state: AblState, ident: str) -> bool:
-    try:
-        may_activate(state, ident)
-    except KriegsspielError:
+    """`command.may_activate` as a test, without raising (CHQ-ACT, ABL-RECON-07, ABL-BREAK-06)."""
+    if ident in state.blinds:
+        stamp = state.blinds[ident].activated
+        return stamp is None or stamp[0] != state.turn
+    u, line = state.units[ident], state.line(ident)
+    if u.activated == state.stamp:
         return False
+    if u.activated is not None and u.activated[0] == state.turn and not line.recon_vehicle:
+        return False
+    if u.broke_off is not None and u.broke_off[0] == state.turn:
+        strict = state.scenario.options.strict_breakoff_no_activation
+        return not (strict or not line.recon_vehicle)
     return True
 
 
@@ -77,19 +116,38 @@ def _suppressed(state: AblState, ident: str) -> bool:
     return ident in state.units and state.units[ident].suppressed
 
 
+class _Member(NamedTuple):
+    ident: str
+    where: tuple[float, float]
+    suppressed: bool
+    reserve: bool
+    recon: bool
+
+
 class Nearby:
-    """The units and Blinds of a pool by 6" square, to find those near a commander fast."""
+    """The units and Blinds of a pool by 6" square, to find those near a commander fast, with
+    what decides who may join whom (CHQ-GROUP, CHQ-RESERVE, ABL-RECON-04)."""
 
     def __init__(self, state: AblState, pool: list[str]) -> None:
-        self.cells: dict[tuple[int, int], list[str]] = {}
-        for m in pool:
-            self.cells.setdefault(self._cell(state.where(m)), []).append(m)
+        self.members = {
+            m: _Member(
+                m, state.where(m), _suppressed(state, m), _reserve(state, m), _recon(state, m)
+            )
+            for m in pool
+        }
+        self.cells: dict[tuple[int, int], list[_Member]] = {}
+        if len(pool) > SMALL_POOL:
+            for info in self.members.values():
+                self.cells.setdefault(self._cell(info.where), []).append(info)
 
     @staticmethod
     def _cell(p: tuple[float, float]) -> tuple[int, int]:
         return int(p[0] // GROUP_RADIUS), int(p[1] // GROUP_RADIUS)
 
-    def around(self, p: tuple[float, float]) -> Iterator[str]:
+    def around(self, p: tuple[float, float]) -> Iterator[_Member]:
+        if not self.cells:  # a small pool: all of it
+            yield from self.members.values()
+            return
         cx, cy = self._cell(p)
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
@@ -102,26 +160,30 @@ def groups(state: AblState, commander: str, nearby: Nearby) -> Iterator[tuple[st
     not suppressed and, like it, from reserve or not, plus one recon unit; a recon commander
     takes only recon units; a suppressed commander goes alone."""
     yield ()
-    if _suppressed(state, commander):
-        return
-    where = state.where(commander)
-    reserve = _reserve(state, commander)
-    recon_only = _recon(state, commander)
-    near = sorted(
-        m
-        for m in nearby.around(where)
-        if m != commander
-        and distance(where, state.where(m)) <= GROUP_RADIUS + 1e-9
-        and not _suppressed(state, m)
-        and _reserve(state, m) == reserve
-        and (_recon(state, m) or not recon_only)
+    me = nearby.members.get(commander) or _Member(
+        commander,
+        state.where(commander),
+        _suppressed(state, commander),
+        _reserve(state, commander),
+        _recon(state, commander),
     )
-    for size in range(1, GROUP_LIMIT + 1):
-        for others in combinations(near, size):
-            members = (commander, *others)
-            recon = sum(_recon(state, m) for m in members)
-            if len(members) - (1 if recon else 0) <= GROUP_LIMIT:
-                yield others
+    if me.suppressed:
+        return
+    near = sorted(
+        m.ident
+        for m in nearby.around(me.where)
+        if m.ident != commander
+        and distance(me.where, m.where) <= GROUP_RADIUS + 1e-9
+        and not m.suppressed
+        and m.reserve == me.reserve
+        and (m.recon or not me.recon)
+    )
+    for size in range(1, GROUP_LIMIT):
+        yield from combinations(near, size)
+    # the commander and GROUP_LIMIT others only with a recon unit among them (ABL-RECON-04)
+    for others in combinations(near, GROUP_LIMIT):
+        if me.recon or any(nearby.members[o].recon for o in others):
+            yield others
 
 
-__all__ = ["Chain", "Nearby", "chains", "commanders", "describe_chain", "groups"]
+__all__ = ["Chain", "Nearby", "chains", "commanders", "describe_chain", "dice_domains", "groups"]

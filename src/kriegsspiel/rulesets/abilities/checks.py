@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kriegsspiel.core.checks import Check, CheckDef, Param, Stats
+from kriegsspiel.core.checks import Check, CheckDef, CheckResult, Param, Stats
 from kriegsspiel.core.dice import Pool, Tally, die, sixes, successes, successes_and_sixes
 from kriegsspiel.rulesets.abilities.defaults import DEFAULT_TABLES, Tables
 
@@ -46,6 +46,13 @@ def success_roll(name: str, dice: int, tn: int, rules: tuple[str, ...]) -> Check
     """A pool at a TN (slid into 2..6); the outcome is the number of successes."""
     dice, tn = slide(dice, tn)
     return Check(name, (successes_and_sixes(dice, tn),), _first, counts(dice), rules)
+
+
+def successes_of(check: Check, result: CheckResult) -> tuple[int, int]:
+    """The successes and sixes of a `success_roll`'s result, read off its faces (the same
+    statistic `Check.resolve` reduced them to)."""
+    tn, faces = check.pools[0].tallies[0].value, result.faces[0]
+    return sum(1 for f in faces if f >= tn), faces.count(6)
 
 
 def fire(dice: int, tn: int) -> Check:
@@ -184,8 +191,7 @@ def command(dice: int) -> Check:
 def command_dice(faces: tuple[int, ...]) -> tuple[int, ...]:
     """The Command Dice rolled, lowest first: the counts of the `command` statistic spelled out
     (which die showed which face does not matter, CHQ-TURN)."""
-    counts = Pool(len(faces), 6, COMMAND_FACES).reduce(faces)
-    return tuple(face for face, n in zip(range(1, 7), counts, strict=True) for _ in range(n))
+    return tuple(sorted(faces))
 
 
 def assault(attacker: int, attacker_tn: int, defender: int, defender_tn: int) -> Check:

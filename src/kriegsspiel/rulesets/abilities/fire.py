@@ -35,6 +35,7 @@ from kriegsspiel.rulesets.abilities.base import (
     unit,
 )
 from kriegsspiel.rulesets.abilities.catalogue import Statline, Weapon
+from kriegsspiel.rulesets.abilities.defaults import Ranges
 from kriegsspiel.rulesets.abilities.morale import Reacted, check_cohesion, disruption, force_back
 from kriegsspiel.rulesets.abilities.sight import (
     band_of,
@@ -401,7 +402,7 @@ def resolve(ctx: Ctx) -> None:
     assert attack is not None
     check = checks.fire(attack.dice, attack.tn)
     result = ctx.roll(check)
-    hits, sixes = check.pools[0].reduce(result.faces[0])
+    hits, sixes = checks.successes_of(check, result)
     ctx.emit(
         Fired(
             firer=attack.firer,
@@ -439,7 +440,7 @@ def react(ctx: Ctx, attack: Attack, target: Target, hits: int, sixes: int) -> No
     )
     check = checks.reaction(dice, u.suppressed)
     result = ctx.roll(check)
-    saved, their_sixes = check.pools[0].reduce(result.faces[0])
+    saved, their_sixes = checks.successes_of(check, result)
     high = state.line(attack.firer).has("high-suppression")
     notes: list[str] = []
     only_suppression = attack.weapon == "fp" and line.armour == "full"
@@ -471,13 +472,29 @@ def react(ctx: Ctx, attack: Attack, target: Target, hits: int, sixes: int) -> No
 # -- opportunity fire -----------------------------------------------------------------------------
 
 
+REACH_KEPT = 1024
+_REACH: dict[int, tuple[Statline, Ranges, float]] = {}
+
+
 def max_range(state: AblState, uid: str) -> float:
-    """The farthest any of the unit's weapons reaches (deployed AT teams included)."""
-    line = state.line(uid)
+    """The farthest any of the unit's weapons reaches (deployed AT teams included);
+    remembered per statline and range table, which every state of a game shares."""
+    line, ranges = state.line(uid), state.tables.ranges
+    kept = _REACH.get(id(line))
+    if kept is not None and kept[0] is line and kept[1] is ranges:
+        return kept[2]
+    reach = _reach(line, ranges)
+    if len(_REACH) > REACH_KEPT:  # statlines of games long gone
+        _REACH.clear()
+    _REACH[id(line)] = (line, ranges, reach)
+    return reach
+
+
+def _reach(line: Statline, ranges: Ranges) -> float:
     reach = 0.0
     for weapon in (line.fp, line.at):
         if weapon is not None:
-            long = bands(weapon.ranges or state.tables.ranges)[2]
+            long = bands(weapon.ranges or ranges)[2]
             teams = AT_TEAM_REACH if weapon is line.at and weapon.infantry else 0.0
             reach = max(reach, long + teams)
     return reach

@@ -9,7 +9,8 @@ Hidden from a side (and from the public table display, which knows only what bot
 - which hidden units of the enemy's activated group have tried to spot (ABL-RECON-03; recorded
   for the owner only): `activation.spotters` keeps only the units the seat knows;
 - the scenario's own statline definitions (`statlines`), which name the hidden units' types:
-  every statline the seat needs is already resolved in `lines`.
+  every statline the seat needs is already resolved in `lines` (only the initial state reads
+  them, so where nothing is hidden from the seat they are left, and the state is its own).
 
 Nothing else is hidden: Command Dice, Blinds' places, units on the table and every result of
 fire are public. The umpire knows the state itself.
@@ -37,20 +38,16 @@ def knowledge(state: AblState, seat: str) -> AblState:
     if seat == UMPIRE:
         return state
     hidden = hidden_from(state, seat)
-    scenario = state.scenario
-    if hidden:
-        scenario = replace(scenario, units=tuple(u for u in scenario.units if u.id not in hidden))
-    if scenario.statlines:
-        scenario = replace(scenario, statlines={})
+    if not hidden:
+        return state  # nothing to remove: `Game.act` need not validate the action twice
     activation = state.activation
     if activation is not None and activation.side != seat and activation.spotters:
         spotters = tuple(u for u in activation.spotters if u not in hidden)
         activation = replace(activation, spotters=spotters)
-    if not hidden:
-        return replace(state, scenario=scenario, activation=activation)
+    units = tuple(u for u in state.scenario.units if u.id not in hidden)
     return replace(
         state,
-        scenario=scenario,
+        scenario=replace(state.scenario, units=units, statlines={}),
         specs={k: v for k, v in state.specs.items() if k not in hidden},
         lines={k: v for k, v in state.lines.items() if k not in hidden},
         units={k: v for k, v in state.units.items() if k not in hidden},

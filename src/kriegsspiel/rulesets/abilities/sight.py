@@ -158,16 +158,23 @@ def clearance(state: AblState, p: Point, side: str) -> float:
     """How far from `p` every point is still one where a move of `side` may end (CHQ-MOVE):
     the distance to the table edge, to impassable ground and to contact with an enemy unit
     (negative or zero when `p` itself is no such point)."""
-    if blocked(state, p, side) is not None:
+    if not on_table(state, p) or impassable(state, p):
         return 0.0
     width, depth = state.scenario.table
     room = min(p[0], width - p[0], p[1], depth - p[1])
-    here = ShapelyPoint(p)
-    for poly, _ in _polygons(state, state.tables.terrain.impassable):
+    x, y = p
+    for _, (ex, ey) in enemy_positions(state, side):
+        gap = math.hypot(ex - x, ey - y) - CONTACT
+        if gap < 0:  # in contact: `blocked`
+            return 0.0
+        room = min(room, gap)
+    here: ShapelyPoint | None = None
+    for poly, (x0, y0, x1, y1) in _polygons(state, state.tables.terrain.impassable):
+        # no nearer than its bounding box: measured only when that is nearer than `room`
+        if math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1)) >= room:
+            continue
+        here = here or ShapelyPoint(p)
         room = min(room, poly.distance(here))
-    for uid, u in state.units.items():
-        if u.on_table and state.specs[uid].side != side:
-            room = min(room, distance(u.position, p) - CONTACT)
     return room
 
 
@@ -189,11 +196,30 @@ def stop_short(state: AblState, frm: Point, to: Point, side: str) -> tuple[Point
 
 
 def _contacts(state: AblState, p: Point, side: str) -> set[str]:
+    x, y = p
     return {
         uid
-        for uid, u in state.units.items()
-        if u.on_table and state.specs[uid].side != side and distance(u.position, p) < CONTACT
+        for uid, (ex, ey) in enemy_positions(state, side)
+        if math.hypot(ex - x, ey - y) < CONTACT
     }
+
+
+_ENEMY_POSITIONS: dict[str, tuple[object, object, list[tuple[str, Point]]]] = {}
+
+
+def enemy_positions(state: AblState, side: str) -> list[tuple[str, Point]]:
+    """The units on the table not of `side`, with their positions; remembered for the last
+    state's units of each side (the moves of one list of legal actions ask it often)."""
+    kept = _ENEMY_POSITIONS.get(side)
+    if kept is not None and kept[0] is state.units and kept[1] is state.specs:
+        return kept[2]
+    out = [
+        (uid, u.position)
+        for uid, u in state.units.items()
+        if u.on_table and state.specs[uid].side != side
+    ]
+    _ENEMY_POSITIONS[side] = (state.units, state.specs, out)
+    return out
 
 
 def in_front(facing: float, frm: Point, to: Point) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.roll import Roll
-from kriegsspiel.core.topics import Topics, refuse_public
+from kriegsspiel.core.topics import Context, Topics, refuse_public
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.abilities import (
     assault,
@@ -22,7 +22,7 @@ from kriegsspiel.rulesets.abilities import (
     movement,
     spotting,
 )
-from kriegsspiel.rulesets.abilities.base import Act, Ctx, Ev
+from kriegsspiel.rulesets.abilities.base import Act, Ev
 from kriegsspiel.rulesets.abilities.state import AblState
 
 TOPICS: tuple[ModuleType, ...] = (command, movement, fire, breakoff, morale, spotting, assault)
@@ -43,4 +43,6 @@ def perform(state: AblState, seat: str, action: Act, roll: Roll) -> list[Record[
     refuse_public(seat)
     if state.over:
         raise RuleViolation("CHQ-TURN", "the game is over")
-    return COMPOSED.dispatch(Ctx(state=state, seat=seat, roll=roll, appliers=APPLIERS), action)
+    # `Context`, not its alias `Ctx`: calling a generic alias costs more than the check itself
+    ctx: Context[AblState] = Context(state=state, seat=seat, roll=roll, appliers=APPLIERS)
+    return COMPOSED.dispatch(ctx, action)

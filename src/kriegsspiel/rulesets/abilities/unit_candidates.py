@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.core.geometry import distance
-from kriegsspiel.rulesets.abilities.activity import fixed_inches
+from kriegsspiel.rulesets.abilities.activity import fixed_inches, fixed_left, variable_left
 from kriegsspiel.rulesets.abilities.assault import Assault
 from kriegsspiel.rulesets.abilities.fire import (
     SUSTAINED_SPREAD,
@@ -25,9 +25,15 @@ from kriegsspiel.rulesets.abilities.fire import (
 )
 from kriegsspiel.rulesets.abilities.morale import Rally
 from kriegsspiel.rulesets.abilities.movement import Limber, Move, Part, Pivot, Unlimber
-from kriegsspiel.rulesets.abilities.sight import CONTACT, bands, clearance, step
+from kriegsspiel.rulesets.abilities.sight import (
+    CONTACT,
+    bands,
+    clearance,
+    enemy_positions,
+    step,
+)
 from kriegsspiel.rulesets.abilities.spotting import Deploy, Spot
-from kriegsspiel.rulesets.abilities.state import AblState, Point
+from kriegsspiel.rulesets.abilities.state import AblState, Point, UnitAct
 
 MARGIN = 0.01  # inches kept clear of a domain's edge, for the rounding of sampled points
 PARTS: dict[Part, str] = {
@@ -40,7 +46,7 @@ FACING = Domain("facing", "angle")
 
 def enemies(state: AblState, side: str) -> list[str]:
     """The enemy units `side` can see and engage: on the table, not dispersed."""
-    return [u for u, s in state.specs.items() if s.side != side and state.units[u].on_table]
+    return [uid for uid, _ in enemy_positions(state, side)]
 
 
 def activation_candidates(state: AblState) -> Iterator[Candidate]:
@@ -50,19 +56,43 @@ def activation_candidates(state: AblState) -> Iterator[Candidate]:
     foes = enemies(state, side)
     blinds = [b for b, s in state.blinds.items() if s.side != side and not s.gone]
     for m in activation.members:
-        if activation.acts[m].done:
+        act = activation.acts[m]
+        if act.done:
             continue
-        yield from _moves(state, m)
+        yield from _moves(state, m, act)
         if m in state.blinds:
             yield Candidate(Deploy(m), f"{state.label(m)} deploys, revealing its units")
             for inside in state.blind_units(m):
                 yield from _spots(state, inside, m, blinds)
             continue
-        yield from _unit_actions(state, m, foes)
+        yield from _unit_actions(state, m, act, foes)
         yield from _spots(state, m, m, blinds)
 
 
-def _moves(state: AblState, m: str) -> Iterator[Candidate]:
+def _may_move(state: AblState, m: str, act: UnitAct) -> bool:
+    """ABL-SUST-02, ABL-RECON-09: no move after Sustained Fire, nor after a rally unless a
+    recon vehicle has a double or larger Order Chain (as `movement._may_move`)."""
+    if act.sustained:
+        return False
+    if not act.rallied:
+        return True
+    assert state.activation is not None
+    recon = m in state.units and state.line(m).recon_vehicle
+    return recon and state.activation.size >= 2
+
+
+def _moves(state: AblState, m: str, act: UnitAct) -> Iterator[Candidate]:
+    """CHQ-MOVE: each part with a move of it left (a normal move: either part)."""
+    if not _may_move(state, m, act):
+        return
+    fixed, variable = fixed_left(state, m, act), variable_left(state, act)
+    parts = [
+        (part, verb)
+        for part, verb in PARTS.items()
+        if (fixed and part != "variable") or (variable and part != "fixed")
+    ]
+    if not parts:
+        return
     name = state.label(m)
     frm = state.where(m)
     reach = fixed_inches(state, m) + state.tables.moves.variable
@@ -71,7 +101,7 @@ def _moves(state: AblState, m: str) -> Iterator[Candidate]:
     facing = state.units[m].facing if m in state.units else state.blinds[m].facing
     to = step(origin, facing, min(1.0, high))
     domain = Domain("to", "point", high=round(high, 2), origin=origin)
-    for part, verb in PARTS.items():
+    for part, verb in parts:
         yield Candidate(Move(m, to, part), f"{name} {verb}", (domain, FACING))
 
 
@@ -90,13 +120,20 @@ def _room(state: AblState, frm: Point, side: str, reach: float) -> tuple[Point, 
     return frm, 0.0
 
 
-def _unit_actions(state: AblState, m: str, foes: list[str]) -> Iterator[Candidate]:
+def _unit_actions(state: AblState, m: str, act: UnitAct, foes: list[str]) -> Iterator[Candidate]:
+    """Those of a unit's actions that the cheap checks of their rules leave open (a pivot with
+    a move left, ABL-180-02; a rally with Disruption Points, CHQ-RALLY; a limber or unlimber
+    that changes the gun's state, ABL-TOWED-01)."""
     name, line, u = state.label(m), state.line(m), state.units[m]
-    yield Candidate(Pivot(m, u.facing), f"{name} pivots", (FACING,))
-    yield Candidate(Rally(m), f"{name} rallies")
-    if line.towed is not None:
-        yield Candidate(Limber(m), f"{name} limbers")
-        yield Candidate(Unlimber(m), f"{name} unlimbers")
+    if _may_move(state, m, act) and (fixed_left(state, m, act) or variable_left(state, act)):
+        yield Candidate(Pivot(m, u.facing), f"{name} pivots", (FACING,))
+    if u.dp and not u.suppressed and not act.rallied:
+        yield Candidate(Rally(m), f"{name} rallies")
+    if line.towed is not None and not act.fired:
+        if u.limbered:
+            yield Candidate(Unlimber(m), f"{name} unlimbers")
+        else:
+            yield Candidate(Limber(m), f"{name} limbers")
     if may_open_fire(state, m):
         yield from fire_candidates(state, m, foes, None)
     reach = fixed_inches(state, m) + state.tables.moves.variable + CONTACT
@@ -122,11 +159,11 @@ def fire_candidates(
     Fire at it and others that moved or fired in this pulse), with 0.. the side's wild dice."""
     at = state.units[firer].position
     reach = max_range(state, firer) + 1e-9
-    near = sorted(f for f in foes if distance(at, state.units[f].position) <= reach)
-    if trigger is not None:
-        if trigger not in near:
+    if trigger is not None:  # CHQ-OPFIRE: at the trigger, and others that moved or fired
+        if trigger not in foes or distance(at, state.units[trigger].position) > reach:
             return
-        near = [f for f in near if f == trigger or state.units[f].triggered == state.stamp]
+        foes = [f for f in foes if f == trigger or state.units[f].triggered == state.stamp]
+    near = sorted(f for f in foes if distance(at, state.units[f].position) <= reach)
     targets: list[tuple[str, ...]] = [(f,) for f in near if trigger in (None, f)]
     line = state.line(firer)
     wild = state.command[state.specs[firer].side].wild
