@@ -5,8 +5,10 @@ those `perform` accepts up to its first roll. Pruned before anything is generate
 (AFV-CREW-01, SK-INFANTRY), by weapon range and vision arc, so that it stays fast with many
 units.
 
-Discrete parameters (unit, crewman, target, weapon, round, road, card, …) are enumerated;
-continuous ones carry a `Domain` and a sample value legal whenever the action is: a man's
+Discrete parameters (unit, crewman, weapon, round, road, card, …) are enumerated, but a
+crewman's or man's targets are one entry with a "choice" domain over those that pass every rule
+the performer checks of a target (targets.py); continuous parameters carry a `Domain` and a
+sample value legal whenever the action is: a man's
 destination (SK-INFANTRY), a speed (AFV-MOVE-01), a hull heading (AFV-MOVE-05), a turret
 bearing within the traverse left on the card (AFV-TURRET-01/02), a penetration (AFV-MORALE-01).
 Two open fields are not enumerated: the counts of a main-gun split (any split adding up to the
@@ -17,18 +19,19 @@ model a recorded result is the work of).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 
 from kriegsspiel.core.choices import Candidate, Domain
-from kriegsspiel.core.geometry import distance
 from kriegsspiel.core.seats import PUBLIC, UMPIRE
 from kriegsspiel.rulesets.afv.ammo import RollAmmo, SplitAmmo
-from kriegsspiel.rulesets.afv.arcs import position_of
+from kriegsspiel.rulesets.afv.arcs import line_of_sight
 from kriegsspiel.rulesets.afv.base import model_label
-from kriegsspiel.rulesets.afv.crew_choices import crew_candidates, enemies
+from kriegsspiel.rulesets.afv.crew_choices import crew_candidates
 from kriegsspiel.rulesets.afv.deck import Draw, live_cards
 from kriegsspiel.rulesets.afv.gunnery import Shoot
 from kriegsspiel.rulesets.afv.infantry import Move
 from kriegsspiel.rulesets.afv.state import LOSS_KINDS, AfvState, Man
+from kriegsspiel.rulesets.afv.targets import Targets, in_range, offer
 from kriegsspiel.rulesets.afv.umpire import CREW_EFFECTS, EFFECTS, Damage, FiredOn, Record
 from kriegsspiel.rulesets.afv.vehicles import ROUNDS, Round
 
@@ -138,12 +141,20 @@ def _men(state: AfvState, unit: str) -> Iterator[Candidate]:
         weapon = state.weapon(m.weapon)
         if m.shots is not None and m.shots < 1:
             continue
-        for target in enemies(state, m.side):
-            to = position_of(state, target)
-            if weapon.range is not None and distance(m.position, to) > weapon.range + 1e-9:
-                continue
-            label = f"{m.name} shoots his {weapon.name} at {model_label(state, target)}"
-            yield Candidate(Shoot(m.id, target), label)
+        targets = Targets.of(state, m.side)
+        here = m.position
+        aimed = [
+            t
+            for t, to in targets.at.items()
+            if in_range(weapon, here, to) and line_of_sight(state, here, to)
+        ]
+        yield from offer(
+            targets,
+            aimed,
+            partial(Shoot, m.id),
+            f"{m.name} shoots his {weapon.name} at",
+            f"{m.name} shoots his {weapon.name}",
+        )
 
 
 def _move(state: AfvState, m: Man) -> Candidate:

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from kriegsspiel.core.checks import Check, CheckDef, Modifier, Param, Stats
@@ -176,6 +176,12 @@ def pick(name: str, labels: Sequence[str], rules: tuple[str, ...]) -> Check:
 def card_draw(sides: Sequence[str]) -> Check:
     """SK-DRAW: draw one of the cards left; the outcome is the side whose card it is, the face
     the card's place in the deck's fixed order. "4 of the 11 cards left are yours" = 4/11."""
+    return _card_draw(tuple(sides))
+
+
+@lru_cache(maxsize=4096)
+def _card_draw(sides: tuple[str, ...]) -> Check:
+    """The check of `card_draw`, made once per deck (a `Check` is immutable)."""
     return pick("afv.card-draw", sides, ("SK-DRAW", "SK-DECK"))
 
 

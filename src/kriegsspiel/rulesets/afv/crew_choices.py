@@ -1,19 +1,19 @@
 """The crew duties one AFV's crewmen might perform on the card in play (vehicle x crewman x
 duty, AFV-CREW-01..21), for `candidates.py`: each crewman still to act on the card, only the
 duties of his position, targets pruned by vision arc and line of sight (AFV-VIS-02..04, SK-LOS)
-and by what he may use of the crew's sightings (AFV-VIS-01)."""
+and by what he may use of the crew's sightings (AFV-VIS-01), each duty's targets offered as one
+entry's choice domain (targets.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import Literal
-
-from shapely.geometry import Point as ShPoint
 
 from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.rulesets.afv.ammo import RELOADERS, Load, ReloadMg, Unload
-from kriegsspiel.rulesets.afv.arcs import line_of_sight, position_of, sees
-from kriegsspiel.rulesets.afv.base import has_duty, model_label
+from kriegsspiel.rulesets.afv.arcs import on_gun, sees
+from kriegsspiel.rulesets.afv.base import model_label
 from kriegsspiel.rulesets.afv.crew import (
     DECK_ROLES,
     HATCH_ROLES,
@@ -26,38 +26,38 @@ from kriegsspiel.rulesets.afv.crew import (
     Unbutton,
 )
 from kriegsspiel.rulesets.afv.gunnery import FIRERS, Fire, SightIn, Weapon, usable
-from kriegsspiel.rulesets.afv.movement import EPS, ROAD_REACH, SetSpeed, Steer
+from kriegsspiel.rulesets.afv.movement import EPS as ROAD_EPS
+from kriegsspiel.rulesets.afv.movement import ROAD_REACH, SetSpeed, Steer
 from kriegsspiel.rulesets.afv.scenario import MAX_SPEED
 from kriegsspiel.rulesets.afv.state import AfvState, Crewman, Vehicle
-from kriegsspiel.rulesets.afv.turret import Traverse
+from kriegsspiel.rulesets.afv.targets import Targets, bears, in_range, offer, traversable
+from kriegsspiel.rulesets.afv.turret import EPS, Traverse
 from kriegsspiel.rulesets.afv.vehicles import ROUNDS, Position, VehicleType
-from kriegsspiel.rulesets.afv.vision import ACQUIRERS, Acquire, Look, blind
+from kriegsspiel.rulesets.afv.vision import ACQUIRERS, Acquire, Look, blind, unbuttoned
 
 ROUNDING = 0.1  # degrees: a sampled bearing, rounded to 0.1°, stays within the traverse left
 WEAPONS: tuple[Weapon, ...] = ("main", "coax", "bow", "aa")
 WEAPON_NAMES = {"main": "main gun", "coax": "coaxial MG", "bow": "bow MG", "aa": "AA MG"}
 
 
-def enemies(state: AfvState, side: str) -> list[str]:
-    """Every target of `side`: enemy AFVs still in the fight and enemy men still standing."""
-    out = [k for k, v in state.vehicles.items() if v.side != side and v.active]
-    return out + [k for k, m in state.men.items() if m.side != side and m.fit]
-
-
 class _Crewman:
     """One crewman about to act: his AFV, his position, and how actions by him are named."""
 
-    def __init__(self, state: AfvState, vid: str, pos: Position, c: Crewman) -> None:
+    def __init__(
+        self, state: AfvState, vid: str, pos: Position, c: Crewman, seats: dict[str, Crewman]
+    ) -> None:
         self.state, self.vid, self.pos, self.c = state, vid, pos, c
         self.v: Vehicle = state.vehicles[vid]
         self.vt: VehicleType = state.vtype(vid)
         self.role: str = pos.role
+        self.seats = seats  # who sits in each manned position
+        self.duties = {pos.role, *pos.also}  # AFV-CREW-03..21, as `has_duty`
         vehicle = model_label(state, vid)
         default = c.name == f"{vehicle} {pos.role}"  # a crewman the scenario did not name
         self.who = f"{vehicle}'s {pos.role}" if default else f"{vehicle}: {c.name} ({pos.role})"
 
     def may(self, *allowed: str) -> bool:
-        return has_duty(self.vt, self.role, allowed)
+        return not self.duties.isdisjoint(allowed)
 
     def name(self, model: str) -> str:
         return model_label(self.state, model)
@@ -70,33 +70,40 @@ def crew_candidates(state: AfvState, vid: str) -> Iterator[Candidate]:
     card = state.card
     if not v.active or card is None:
         return
-    targets = enemies(state, v.side)
+    seats = {c.position: c for c in v.crew.values() if c.position is not None}
+    targets = Targets.of(state, v.side)
     for pos in state.vtype(vid).positions:
-        c = v.at(pos.role)
-        if c is None or not c.fit or c.id in card.acted:
-            continue
-        me = _Crewman(state, vid, pos, c)
-        yield from _leaving(me)
-        if v.abandon:
-            continue
-        yield from _hatch_and_deck(me)
-        yield from _repairs(me)
-        yield from _driving(me)
-        yield from _turret(me, targets)
-        yield from _looking(me, targets)
-        yield from _ammunition(me)
-        yield from _weapons(me)
+        c = seats.get(pos.role)
+        if c is not None and c.fit and c.id not in card.acted:
+            yield from _crewman_candidates(_Crewman(state, vid, pos, c, seats), targets)
+
+
+def _crewman_candidates(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
+    yield from _leaving(me)
+    if me.v.abandon:
+        return
+    yield from _hatch_and_deck(me)
+    yield from _repairs(me)
+    yield from _driving(me)
+    yield from _turret(me, targets)
+    yield from _looking(me, targets)
+    yield from _ammunition(me)
+    yield from _weapons(me, targets)
 
 
 def _leaving(me: _Crewman) -> Iterator[Candidate]:
-    """AFV-CREW-06/07: to an empty position, or out by an exit of his position."""
+    """AFV-CREW-06/07: to an empty position (not from the back deck, AMB-AFV-18; when the crew
+    abandons, only from a position without an exit to one with, AFV-MORALE-16), or out by an
+    exit of his position."""
     exits = ("back deck",) if me.c.on_deck else tuple(me.pos.exits)
     if exits:
         yield Candidate(BailOut(me.vid, me.role), f"{me.who} bails out by the {exits[0]}")
         for via in exits:
             yield Candidate(BailOut(me.vid, me.role, via), f"{me.who} bails out by the {via}")
+    if me.c.on_deck or (me.v.abandon and me.pos.exits):
+        return
     for other in me.vt.positions:
-        if me.v.at(other.role) is None:
+        if other.role not in me.seats and (other.exits or not me.v.abandon):
             label = f"{me.who} moves to the {other.role}'s position"
             yield Candidate(ChangePosition(me.vid, me.role, other.role), label)
 
@@ -134,14 +141,14 @@ def _driving(me: _Crewman) -> Iterator[Candidate]:
     heading = Domain("facing", "angle", arcs=((0.0, 360.0),))
     label = f"{me.who} steers to a new heading"
     yield Candidate(Steer(me.vid, me.role, facing=round(v.facing, 1)), label, (heading,))
-    here = ShPoint(v.position)
-    for road_id, road in me.state.scenario.shapes.roads.items():
-        if road.distance(here) <= ROAD_REACH + EPS:
+    shapes = me.state.scenario.shapes
+    for road_id in shapes.roads:
+        if shapes.road_distance(road_id, v.position) <= ROAD_REACH + ROAD_EPS:
             name = _feature_name(me.state, road_id)
             yield Candidate(Steer(me.vid, me.role, road=road_id), f"{me.who} follows {name}")
 
 
-def _turret(me: _Crewman, targets: list[str]) -> Iterator[Candidate]:
+def _turret(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
     """AFV-CREW-13: the gunner onto a target he or the commander acquired; AFV-CREW-20: the
     commander onto any target or bearing, within the traverse left (AFV-TURRET-01/02)."""
     if not me.vt.turret or not me.may("gunner", "commander"):
@@ -151,14 +158,21 @@ def _turret(me: _Crewman, targets: list[str]) -> Iterator[Candidate]:
     left = me.vt.traverse_per_card - card.traversed.get(me.vid, 0.0)
     commander = me.role == "commander"
     if commander:
-        onto = targets
+        onto = targets.ids
     else:
-        chief = me.v.at("commander")
+        chief = me.seats.get("commander")
         known = set(me.c.acquired) | set(chief.acquired if chief else ())
-        onto = [t for t in targets if t in known]
-    for t in onto:
-        label = f"{me.who} traverses onto {me.name(t)}"
-        yield Candidate(Traverse(me.vid, me.role, target=t), label)
+        onto = [t for t in targets.ids if t in known]
+    v = me.v
+    if left <= EPS:
+        onto = [t for t in onto if traversable(v, left, targets.at[t])]
+    yield from offer(
+        targets,
+        onto,
+        partial(Traverse, me.vid, me.role),
+        f"{me.who} traverses onto",
+        f"{me.who} traverses onto a target",
+    )
     if not commander:
         return
     here = me.v.gun_bearing
@@ -173,7 +187,7 @@ def _turret(me: _Crewman, targets: list[str]) -> Iterator[Candidate]:
     yield Candidate(Traverse(me.vid, me.role, bearing=here), label, (domain,))
 
 
-def _looking(me: _Crewman, targets: list[str]) -> Iterator[Candidate]:
+def _looking(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
     """AFV-VIS-02..08, AMB-AFV-08: acquire a target in his vision arc and line of sight;
     AFV-VIS-07, AMB-AFV-09: an unbuttoned commander turns to watch the rear, or back."""
     state, v = me.state, me.v
@@ -182,12 +196,19 @@ def _looking(me: _Crewman, targets: list[str]) -> Iterator[Candidate]:
         yield Candidate(Look(me.vid, me.role, way), f"{me.who} turns to watch the {way}")
     if not me.may(*ACQUIRERS) or blind(state, v):
         return
-    for t in targets:
-        if t in me.c.acquired:
-            continue
-        to = position_of(state, t)
-        if sees(me.role, v, to) and line_of_sight(state, v.position, to):
-            yield Candidate(Acquire(me.vid, me.role, t), f"{me.who} looks for {me.name(t)}")
+    acquired, role = me.c.acquired, me.role
+    seen = [
+        t
+        for t, to in targets.in_sight(v.position).items()
+        if t not in acquired and sees(role, v, to)
+    ]
+    yield from offer(
+        targets,
+        seen,
+        partial(Acquire, me.vid, me.role),
+        f"{me.who} looks for",
+        f"{me.who} looks for a target",
+    )
 
 
 def _ammunition(me: _Crewman) -> Iterator[Candidate]:
@@ -201,33 +222,62 @@ def _ammunition(me: _Crewman) -> Iterator[Candidate]:
         else:
             yield Candidate(Unload(me.vid, me.role), f"{me.who} unloads the {v.loaded} round")
     for mg in me.vt.mgs:
-        if mg in RELOADERS and me.may(RELOADERS[mg][0]):
+        if mg in RELOADERS and me.may(RELOADERS[mg][0]) and v.mgs[mg].boxes >= 2:
             label = f"{me.who} reloads the {WEAPON_NAMES[mg]}"
             yield Candidate(ReloadMg(me.vid, me.role, mg), label)
 
 
-def _weapons(me: _Crewman) -> Iterator[Candidate]:
-    """AFV-VIS-01, AFV-CREW-08/11/14/17/18/21: fire at, or sight in on, an acquired target."""
+def _weapons(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
+    """AFV-VIS-01, AFV-CREW-08/11/14/17/18/21: fire at, or sight in on, an acquired target
+    the weapon bears on, in line of sight and range, with the weapon able to fire."""
     state, v, vt = me.state, me.v, me.vt
     for weapon in WEAPONS:
         key = vt.main_gun if weapon == "main" else vt.mgs.get(weapon)
-        if key is None or not me.may(*FIRERS[weapon][0]):
+        if key is None or not me.may(*FIRERS[weapon][0]) or not _ready(me, weapon):
             continue
-        for t in sorted(usable(v, me.role, weapon)):
-            if _in_fight(state, t):
-                label = f"{me.who} fires the {WEAPON_NAMES[weapon]} at {me.name(t)}"
-                yield Candidate(Fire(me.vid, me.role, weapon, t), label)
+        kind, here, deck = state.weapon(key), v.position, me.c.on_deck
+        clear = targets.in_sight(here)
+        aimed = [
+            t
+            for t in sorted(usable(v, me.role, weapon))
+            if t in clear and bears(weapon, v, deck, clear[t]) and in_range(kind, here, clear[t])
+        ]
+        gun = WEAPON_NAMES[weapon]
+        yield from offer(
+            targets,
+            aimed,
+            partial(Fire, me.vid, me.role, weapon),
+            f"{me.who} fires the {gun} at",
+            f"{me.who} fires the {gun}",
+        )
     if vt.main_gun is not None and me.may("gunner"):
-        for t in sorted(usable(v, "gunner", "main")):
-            if _in_fight(state, t):
-                yield Candidate(SightIn(me.vid, me.role, t), f"{me.who} sights in on {me.name(t)}")
+        laid = [
+            t
+            for t in sorted(usable(v, "gunner", "main"))
+            if t in targets.at and on_gun(v, targets.at[t])
+        ]
+        yield from offer(
+            targets,
+            laid,
+            partial(SightIn, me.vid, me.role),
+            f"{me.who} sights in on",
+            f"{me.who} sights in on a target",
+        )
 
 
-def _in_fight(state: AfvState, model: str) -> bool:
-    if model in state.vehicles:
-        return state.vehicles[model].active
-    man = state.men.get(model)
-    return man is not None and man.fit
+def _ready(me: _Crewman, weapon: Weapon) -> bool:
+    """The weapon can fire at all (gunnery.py `fire`): the main gun loaded and unbroken
+    (AFV-CREW-15, AFV-MALF-03), an MG unjammed with rounds for a burst (AFV-MALF-04,
+    AMB-AFV-20), the AA MG's firer unbuttoned (AFV-CREW-17/21)."""
+    v = me.v
+    if weapon == "main":
+        return "main-gun" not in v.faults and v.loaded is not None
+    mg = v.mgs.get(weapon)
+    if weapon in v.faults or mg is None:
+        return False
+    if mg.rounds < me.state.scenario.options.mg_rounds_per_burst:
+        return False
+    return weapon != "aa" or unbuttoned(v, me.role)
 
 
 def _feature_name(state: AfvState, feature_id: str) -> str:

@@ -186,7 +186,7 @@ def steer(ctx: Ctx, action: Steer) -> None:
     road = ctx.state.scenario.shapes.roads.get(action.road)
     if road is None:
         raise InputError("road", f"no road {action.road!r}")
-    if road.distance(ShPoint(v.position)) > ROAD_REACH + EPS:
+    if ctx.state.scenario.shapes.road_distance(action.road, v.position) > ROAD_REACH + EPS:
         raise RuleViolation(
             "SK-ROAD", f'{action.vehicle} is not within {ROAD_REACH:g}" of {action.road}'
         )

@@ -185,6 +185,11 @@ class AfvState(msgspec.Struct, frozen=True, dict=True):
         return {c.id: c for c in self.cards}
 
     @cached_property
+    def targets_memo(self) -> dict[str, object]:
+        """Each side's targets in this state, as `targets.Targets` finds them."""
+        return {}
+
+    @cached_property
     def in_setup(self) -> bool:
         """SK-SETUP: until every AFV with a main gun has its rounds split."""
         return any(

@@ -10,6 +10,7 @@ from typing import Any
 import shapely
 import shapely.geometry.polygon
 from shapely.geometry import LineString, Polygon
+from shapely.geometry import Point as ShPoint
 
 from kriegsspiel.scenario.model import Point, TerrainSpec
 
@@ -36,6 +37,18 @@ class TerrainShapes:
             if t.kind == "building"
         )
         self._sight: dict[tuple[Point, Point], bool] = {}
+        self._road_gap: dict[tuple[str, Point], float] = {}
+
+    def road_distance(self, road_id: str, at: Point) -> float:
+        """How far `at` is from the road (AFV-MOVE-05), remembered: vehicles stand still most
+        cards and shapely's points are slow to make."""
+        key = (road_id, at)
+        gap = self._road_gap.get(key)
+        if gap is None:
+            if len(self._road_gap) > _MEMO_LIMIT:
+                self._road_gap.clear()
+            gap = self._road_gap[key] = float(self.roads[road_id].distance(ShPoint(at)))
+        return gap
 
     def line_of_sight(self, frm: Point, to: Point) -> bool:
         """SK-LOS: no building between the two points, other than one either of them is in."""
