@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.rulesets.afv.arcs import FRONT_HALF, SIGHT_HALF
 from kriegsspiel.rulesets.afv.deck import next_card_odds
 from kriegsspiel.rulesets.afv.morale import counts
 from kriegsspiel.rulesets.afv.state import AfvState, Vehicle
@@ -144,6 +145,7 @@ def _vehicle(state: AfvState, v: Vehicle, mine: bool) -> dict[str, Any]:
             }
             for c in v.crew.values()
         ],
+        "vision_arcs": vision_arcs(v),
         "ammo_rolled": v.ammo_rolled,
         "ammo": dict(v.ammo) if v.ammo is not None else None,
         "loaded": v.loaded,
@@ -152,6 +154,30 @@ def _vehicle(state: AfvState, v: Vehicle, mine: bool) -> dict[str, Any]:
         "smoke_clears_on_card": v.smoke_clears_on,
         "morale_counts": counts(state, v.unit),
     }
+    return out
+
+
+def vision_arcs(v: Vehicle) -> list[dict[str, Any]]:
+    """Each crewman's vision arc (AFV-VIS-02..04, -08; AMB-AFV-07), as bearings from/to
+    clockwise: driver and co-driver ahead of the hull, the gunner along the gun, the commander
+    all round; a loader has none. Only for the crewmen aboard and able to look."""
+    out: list[dict[str, Any]] = []
+    for c in v.crew.values():
+        if not c.fit or c.on_deck:
+            continue
+        if c.position in ("driver", "co-driver"):
+            centre, half = v.facing, FRONT_HALF
+        elif c.position == "gunner":
+            centre, half = v.gun_bearing, SIGHT_HALF
+        elif c.position == "commander":
+            centre, half = v.facing, 180.0
+        else:
+            continue
+        out.append({
+            "crew": f"{c.name} ({c.position})",
+            "from": round((centre - half) % 360, 1),
+            "to": round((centre + half) % 360, 1),
+        })  # fmt: skip
     return out
 
 
