@@ -11,7 +11,7 @@ import msgspec
 import pytest
 from minekit import field, game, troops, us_turn
 
-from conftest import US
+from conftest import US, advance_to, demolition, do, game_of, pass_, unit
 from kriegsspiel.core.dice import EnteredDice
 from kriegsspiel.core.game import Game, action_names
 from kriegsspiel.errors import DiceError
@@ -90,6 +90,17 @@ def _key(action: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(sorted((k, str(v)) for k, v in action.items() if k not in CONTINUOUS))
 
 
+def _listed(g: Any, seat: str) -> set[tuple[Any, ...]]:
+    """The discrete fields of every listed action, and of each with a choice domain's parameter
+    replaced by one of its options."""
+    out: set[tuple[Any, ...]] = set()
+    for c in g.legal_actions(seat):
+        out.add(_key(c.action))
+        for d in c.domains:
+            out |= {_key({**c.action, d.param: o}) for o in d.options if d.kind == "choice"}
+    return out
+
+
 def _brute(g: Any, seat: str) -> list[dict[str, Any]]:
     """Every action type with every id the game has in its discrete fields."""
     state = g.state
@@ -147,9 +158,13 @@ def _brute(g: Any, seat: str) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("seat", [BRITISH, "umpire"])
 def test_every_legal_action_is_listed(seat: str) -> None:
     """Brute force over every action type and id: whatever `is_legal` accepts is a choice of
-    `legal_actions` (the same discrete fields)."""
+    `legal_actions` (the same discrete fields, or one of a choice domain's options)."""
     g = _breaching()
-    listed = {_key(c.action) for c in g.legal_actions(seat)}
+    _all_listed(g, seat)
+
+
+def _all_listed(g: Any, seat: str) -> None:
+    listed = _listed(g, seat)
     for action in _brute(g, seat):
         if g.is_legal(seat, action):
             full = msgspec.to_builtins(g.parse_action(action))
@@ -171,3 +186,72 @@ def test_labels_name_units_and_features_by_their_display_names() -> None:
     assert "Sappers 1 breaches wire, left" in labels
     assert "Sherman Crab drives with its flail running" in labels
     assert not any("sappers-1" in label for label in labels)
+
+
+# -- demolitions as one entry per unit (ENG-DEMO-01..03) -----------------------------------------
+
+
+def _demolitions(*extra: dict[str, Any]) -> Any:
+    return game_of(
+        [
+            unit("p1", "german", engineer=True, position=(0, 2)),
+            unit("p2", "german", engineer=True, position=(3, 0)),
+            unit("mg", "german", attack={"T": 3}, position=(5, 5)),
+            unit("r1", "us", attack={"T": 2}, position=(0, 30)),
+        ],
+        demolitions=[
+            demolition("bridge", preparations=2, position=(0, 1), name="road bridge"),
+            demolition("culvert", position=(10, 1), name="culvert"),
+            demolition("ford", prepared=True, position=(20, 1), name="ford"),
+            *extra,
+        ],
+    )
+
+
+def _entry(g: Any, label: str) -> Any:
+    return next(c for c in g.legal_actions("german") if c.label == label)
+
+
+def test_a_unit_prepares_any_of_its_demolitions_from_one_entry_eng_demo_03() -> None:
+    """One entry per engineer, its demolitions the options: each as legal as the listed one; a
+    prepared one is not offered again (ENG-DEMO-03), nor anything to a non-engineer
+    (AMB-ENG-44)."""
+    g = _demolitions()
+    entry = _entry(g, "p1 prepares a demolition")
+    (domain,) = entry.domains
+    assert (domain.param, domain.kind) == ("demolition", "choice")
+    assert set(domain.options) == {"bridge", "culvert"}
+    assert domain.labels == tuple({"bridge": "road bridge", "culvert": "culvert"}[o]
+                                  for o in domain.options)  # fmt: skip
+    for option in domain.options:
+        assert g.is_legal("german", {**entry.action, "demolition": option})
+    assert not any(
+        c.label.startswith(("mg prepares", "mg blows")) for c in g.legal_actions("german")
+    )
+    assert _entry(g, "p1 blows ford").action["demolition"] == "ford"
+
+
+def test_only_the_unit_on_a_task_may_go_on_with_it_eng_act_13() -> None:
+    """ENG-ACT-13: once p1 works on the bridge, p2 may no longer take it over; p1 still may."""
+    g = _demolitions()
+    do(g, "german", {"action": "prepare", "unit": "p1", "demolition": "bridge"})
+    if g.state.pending is not None:
+        pass_(g)
+    advance_to(g, 2, "german")
+    for uid, bridge in (("p1", True), ("p2", False)):
+        options = _options(g, f"{uid} prepares")
+        assert ("bridge" in options) is bridge, uid
+        for option in options:
+            assert g.is_legal("german", {"action": "prepare", "unit": uid, "demolition": option})
+    _all_listed(g, "german")
+
+
+def _options(g: Any, prefix: str) -> tuple[str, ...]:
+    for c in g.legal_actions("german"):
+        if c.label.startswith(prefix):
+            return c.domains[0].options if c.domains else (c.action["demolition"],)
+    return ()
+
+
+def test_every_legal_demolition_is_listed() -> None:
+    _all_listed(_demolitions(), "german")

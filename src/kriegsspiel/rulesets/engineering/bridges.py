@@ -39,6 +39,7 @@ from kriegsspiel.rulesets.engineering.demolitions import (
 )
 from kriegsspiel.rulesets.engineering.fieldwork_checks import bridge_preparation
 from kriegsspiel.rulesets.engineering.fieldwork_geometry import crosses_at, feature
+from kriegsspiel.rulesets.engineering.nearby import places
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.sequence import may_maneuver, use_action
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Pending, Point, with_unit
@@ -175,7 +176,9 @@ def _no_normal_crossing(ctx: Ctx, spec: EngUnit, to: Point | None, _: Any) -> No
     frm = ctx.state.units[spec.id].position
     if to is None or frm is None:
         return
-    for b in ctx.state.bridges.values():
+    bridges = ctx.state.bridges
+    index = places(bridges)  # only bridges the move passes within reach of can be crossed
+    for b in (bridges[k] for k in index.along(frm, to, BRIDGE_REACH)):
         gap = feature(ctx.state, b.obstacle) if b.obstacle else None
         if gap is None or b.position is None or unusable(ctx.state, b) is not None:
             continue

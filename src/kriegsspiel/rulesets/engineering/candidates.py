@@ -19,20 +19,15 @@ from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.core.seats import PUBLIC, UMPIRE
 from kriegsspiel.rulesets.engineering.base import acting_side, phase_text
 from kriegsspiel.rulesets.engineering.bridges import BRIDGE_REACH
+from kriegsspiel.rulesets.engineering.choice_candidates import FireCandidates, TaskCandidates
 from kriegsspiel.rulesets.engineering.dd_tanks import SWIM, DropSkirts, skirts_up
-from kriegsspiel.rulesets.engineering.demolitions import (
-    REMOVE_REACH,
-    Demolish,
-    Prepare,
-    RemoveDemolition,
-    Reveal,
-)
+from kriegsspiel.rulesets.engineering.demolition_candidates import DemolitionCandidates
+from kriegsspiel.rulesets.engineering.demolitions import REMOVE_REACH, RemoveDemolition, Reveal
 from kriegsspiel.rulesets.engineering.fieldwork_candidates import fieldwork_candidates
-from kriegsspiel.rulesets.engineering.fieldwork_geometry import water
-from kriegsspiel.rulesets.engineering.fire import Fire
+from kriegsspiel.rulesets.engineering.fieldwork_geometry import box_distance, water, water_boxes
 from kriegsspiel.rulesets.engineering.forts import Spot
 from kriegsspiel.rulesets.engineering.minefields import SpotMinefield
-from kriegsspiel.rulesets.engineering.nearby import Grid, clearance
+from kriegsspiel.rulesets.engineering.nearby import Grid, clearance, footprints
 from kriegsspiel.rulesets.engineering.obstacle_candidates import (
     fire_at_features,
     obstacle_candidates,
@@ -40,8 +35,8 @@ from kriegsspiel.rulesets.engineering.obstacle_candidates import (
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.sequence import Emplace, EndPhase, Move, SetStatus
 from kriegsspiel.rulesets.engineering.state import STATUS_ORDER, EngState, Point
+from kriegsspiel.rulesets.engineering.topics import DEMOLITION_KINDS, HOOKS
 from kriegsspiel.rulesets.engineering.work import (
-    Engineer,
     OpportunityFire,
     Pass,
     opportunity_firers,
@@ -124,6 +119,8 @@ def _maneuvers(state: EngState, seat: str, units: list[EngUnit]) -> list[Candida
         and state.units[s.id].status != "knocked-out"
     )
     tasks = [t for t in state.tasks.values() if t.kind == "task" and t.status == "open"]
+    demolitions = DemolitionCandidates(state, seat, DEMOLITION_KINDS, HOOKS)
+    work = TaskCandidates(state, seat, tasks, HOOKS)
     for spec in units:
         if skirts_up(state, spec):
             out.append(Candidate(DropSkirts(spec.id), f"{spec.label} drops its skirts"))
@@ -132,12 +129,8 @@ def _maneuvers(state: EngState, seat: str, units: list[EngUnit]) -> list[Candida
             continue
         out.append(move(state, spec))
         out.append(Candidate(Emplace(spec.id), f"{spec.label} emplaces"))
-        out += [
-            Candidate(Engineer(spec.id, t.id), f"{spec.label} works on {t.name or t.id}")
-            for t in tasks
-            if t.side == spec.side
-        ]
-        out += _demolitions(state, spec)
+        out += work.entry(spec)
+        out += _demolitions(state, spec, demolitions)
         out += obstacle_candidates(state, seat, spec)
         out += fieldwork_candidates(state, seat, spec, enemies)
     return out
@@ -154,15 +147,16 @@ def free_reach(state: EngState, spec: EngUnit, at: Point, most: float) -> float:
     refuse a plain move (an obstacle, a bridge, deep water): at most `most`. Minefields refuse
     nothing; they are rolled for (ENG-MINE-35)."""
     r = most
-    for obs in state.obstacles.values():
-        r = min(r, clearance(at, obs.footprint))
+    for key in footprints(state.obstacles).near(at, most):  # the others are farther off
+        r = min(r, clearance(at, state.obstacles[key].footprint))
     for b in state.bridges.values():
         if b.position is not None:
             r = min(r, max(math.dist(at, b.position) - BRIDGE_REACH, 0.0))
     if not skirts_up(state, spec):
-        here = ShapelyPoint(at)
-        for w in water(state):
-            r = min(r, 0.0 if w.contains(here) else float(w.distance(here)))
+        for w, box in water_boxes(state):
+            if box_distance(box, at) < r:  # the box is never farther than the water
+                here = ShapelyPoint(at)
+                r = min(r, 0.0 if w.contains(here) else float(w.distance(here)))
     return max(r, 0.0)
 
 
@@ -180,18 +174,16 @@ def move(state: EngState, spec: EngUnit) -> Candidate:
     return Candidate(Move(spec.id, at), label, (Domain("to", "point", high=reach, origin=at),))
 
 
-def _demolitions(state: EngState, spec: EngUnit) -> list[Candidate]:
-    """ENG-DEMO-01..09: its side's demolitions (by engineers, or the kind's crews), and removing
-    any it knows of from within 1"."""
-    out: list[Candidate] = []
+def _demolitions(state: EngState, spec: EngUnit, own: DemolitionCandidates) -> list[Candidate]:
+    """ENG-DEMO-01..09: its side's demolitions (by engineers, or the kind's crews;
+    demolition_candidates.py), and removing any it knows of from within 1"."""
+    out = own.entries(spec)
     at = state.units[spec.id].position
+    if state.units[spec.id].emplaced_at is None:
+        return out
     for demo in state.demolitions.values():
         name = demo.name or demo.id
-        if demo.side == spec.side and not demo.destroyed:
-            out.append(Candidate(Prepare(spec.id, demo.id), f"{spec.label} prepares {name}"))
-            if demo.prepared:
-                out.append(Candidate(Demolish(spec.id, demo.id), f"{spec.label} blows {name}"))
-        if demo.destroyed or state.units[spec.id].emplaced_at is None:
+        if demo.destroyed:
             continue
         there = demo.position
         if at is None or there is None or math.dist(at, there) <= REMOVE_REACH + 1e-9:
@@ -213,13 +205,11 @@ def _fire(state: EngState, seat: str, units: list[EngUnit]) -> list[Candidate]:
         if s.side != acting_side(state) and state.units[s.id].status != "knocked-out"
     ]
     out: list[Candidate] = []
+    fire = FireCandidates(state, seat, targets, HOOKS)
     for spec in units:
         if state.stamp in state.units[spec.id].fires:
             continue
-        out += [
-            Candidate(Fire(spec.id, t.id), f"{spec.label} fires at {t.label}")
-            for t in targets
-            if t.target_class in spec.attack
-        ]
+        out += fire.entry(spec)
+        out += fire.at_bridges(spec)
         out += fire_at_features(state, seat, spec, targets)
     return out

@@ -52,6 +52,7 @@ from kriegsspiel.rulesets.engineering.footprints import (
     mobility,
     point_along,
 )
+from kriegsspiel.rulesets.engineering.nearby import footprints
 from kriegsspiel.rulesets.engineering.obstacle_checks import bog_down
 from kriegsspiel.rulesets.engineering.obstacle_state import Footing, Minefield, MineLane, Obstacle
 from kriegsspiel.rulesets.engineering.passage import attempt, make_lane, strike
@@ -336,7 +337,8 @@ def may_move(ctx: Ctx, spec: EngUnit, to: Point | None, _: Measure | None) -> No
         if ditch is not None and ditch.kind == "ditch":
             raise RuleViolation("ENG-DITCH-04", f"{spec.label} leaves {ditch.label} by breaching")
         return
-    for obs in state.obstacles.values():
+    for key in footprints(state.obstacles).along(frm, to):  # no other can refuse the move
+        obs = state.obstacles[key]
         fp = obs.footprint
         if fp is None or conger_lane(state, obs.id, frm, to):
             continue
@@ -364,7 +366,8 @@ def sections_on(state: EngState, frm: Point, to: Point) -> list[tuple[float, str
     """Every minefield section a move enters, known or not, by how far along it enters it (not
     those the move starts in, nor where a Conger cleared the way)."""
     entered = []
-    for field in state.minefields.values():
+    for key in footprints(state.minefields).along(frm, to):
+        field = state.minefields[key]
         fp = field.footprint
         at = crossed(frm, to, fp) if fp is not None else None
         if at is not None and not conger_lane(state, field.id, frm, to):

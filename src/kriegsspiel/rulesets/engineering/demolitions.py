@@ -277,6 +277,16 @@ def preparation(ctx: Ctx, action: Prepare) -> tuple[EngUnit, Demolition, Demolit
 def demolish(ctx: Ctx, action: Demolish) -> None:
     """ENG-DEMO-01/02: an engineering action, only on a prepared demolition. The d10 is rolled
     on declaration with the declaring player's dice, and sealed until the action resolves."""
+    spec, demo, kind = demolition(ctx, action)
+    sealed = ctx.roll(checks.demolition(ctx.tables))
+    more: tuple[CheckResult, ...] = ()
+    if sealed.outcome == "success" and kind.effect_check is not None:
+        more = (ctx.roll(kind.effect_check(ctx, demo)),)
+    declare(ctx, spec, "demolish", demo.id, only(spec.side), sealed=sealed, more_sealed=more)
+
+
+def demolition(ctx: Ctx, action: Demolish) -> tuple[EngUnit, Demolition, DemolitionKind]:
+    """Every rule that can refuse a demolition action (ENG-DEMO-01/02, AMB-ENG-44)."""
     state = ctx.state
     not_waiting(state)
     spec = own(state, ctx.seat, action.unit)
@@ -290,11 +300,7 @@ def demolish(ctx: Ctx, action: Demolish) -> None:
         kind.may_demolish(ctx, spec, demo, action)
     if not demo.prepared:
         raise RuleViolation("ENG-DEMO-02", f"{demo.name or demo.id} is not prepared for demolition")
-    sealed = ctx.roll(checks.demolition(ctx.tables))
-    more: tuple[CheckResult, ...] = ()
-    if sealed.outcome == "success" and kind.effect_check is not None:
-        more = (ctx.roll(kind.effect_check(ctx, demo)),)
-    declare(ctx, spec, "demolish", demo.id, only(spec.side), sealed=sealed, more_sealed=more)
+    return spec, demo, kind
 
 
 def remove(ctx: Ctx, action: RemoveDemolition) -> None:

@@ -12,12 +12,18 @@ from kriegsspiel.rulesets.engineering.bridges import BRIDGE_REACH, CrossBridge, 
 from kriegsspiel.rulesets.engineering.bridging import LoadBridging, UnloadBridging
 from kriegsspiel.rulesets.engineering.close_combat import CONTACT, CloseCombat
 from kriegsspiel.rulesets.engineering.congers import CONGER_KINDS, FireConger, PrimeConger
-from kriegsspiel.rulesets.engineering.fieldwork_geometry import CONFORM_REACH, gap_distance
-from kriegsspiel.rulesets.engineering.nearby import Grid, clearance
+from kriegsspiel.rulesets.engineering.fieldwork_geometry import (
+    CONFORM_REACH,
+    box_distance,
+    feature,
+    gap_distance,
+)
+from kriegsspiel.rulesets.engineering.nearby import Grid, clearance, places
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.spans import BuildSpan, t_class
 from kriegsspiel.rulesets.engineering.state import EngState, Point
 from kriegsspiel.rulesets.engineering.traits import ARK, BOBBIN, BRIDGELAYER, CONGER
+from kriegsspiel.rulesets.engineering.works_state import BridgeState
 
 HELPER_REACH = 3.0  # inches from a bridge within which a unit is offered as a helper
 LOAD_REACH = 1.0  # BF-TRANSPORT: load within 1"
@@ -40,11 +46,12 @@ def fieldwork_candidates(
     pos = state.units[spec.id].position
     speed = spec.speed if spec.speed is not None else 6.0
     out: list[Candidate] = []
-    for b in state.bridges.values():
+    for b in _bridges_at_hand(state, spec, pos, speed):
         if _within(pos, b.position, speed + BRIDGE_REACH):
             to = _through(pos, b.position) if pos and b.position else (b.position or (0.0, 0.0))
             out.append(Candidate(CrossBridge(spec.id, b.id, to), f"{who} crosses {b.label}"))
-        if b.side == spec.side and not b.complete and spec.is_engineer:
+        builds = b.side == spec.side and not b.complete and spec.is_engineer
+        if builds and not _gap_far(state, b.obstacle, pos):
             gap = gap_distance(state, b.obstacle, b.position, pos)
             if gap is None or gap <= CONFORM_REACH + 1e-6:
                 out += _spans(state, spec, b.id, b.label, b.position)
@@ -71,6 +78,31 @@ def fieldwork_candidates(
         out.append(Candidate(CloseCombat(spec.id, foe), label))
     out += _funnies(state, spec, pos)
     return out
+
+
+def _bridges_at_hand(
+    state: EngState, spec: EngUnit, pos: Point | None, speed: float
+) -> list[BridgeState]:
+    """Bridges within its move or contact (or with no place on record), and its side's
+    unfinished ones for an engineer, in the state's order."""
+    bridges = state.bridges
+    if pos is None:
+        return list(bridges.values())
+    index = places(bridges)
+    keys = set(index.near(pos, max(speed + BRIDGE_REACH, CONTACT), unplaced=True))
+    if spec.is_engineer:
+        keys |= {k for k, b in bridges.items() if b.side == spec.side and not b.complete}
+    return [b for k, b in bridges.items() if k in keys]
+
+
+def _gap_far(state: EngState, gap_id: str | None, pos: Point | None) -> bool:
+    """Whether the gap's bounding box alone puts it out of conforming reach (BF-CONFORM); the
+    box is never farther than the gap, and the margin covers its rounding."""
+    gap = feature(state, gap_id)
+    if gap is None or pos is None:
+        return False
+    xs, ys = [p[0] for p in gap.points], [p[1] for p in gap.points]
+    return box_distance((min(xs), min(ys), max(xs), max(ys)), pos) > CONFORM_REACH + 1e-3
 
 
 def _spans(

@@ -7,6 +7,7 @@ player declares the distance instead, as with footprints.py.
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 from shapely.geometry import LineString, Polygon
@@ -15,7 +16,9 @@ from shapely.geometry.base import BaseGeometry
 
 from kriegsspiel.core.geometry import Measure, distance
 from kriegsspiel.errors import InputError, RuleViolation
+from kriegsspiel.rulesets.engineering.nearby import segment_distance
 from kriegsspiel.rulesets.engineering.state import EngState, Point
+from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
 from kriegsspiel.scenario.model import TerrainSpec
 
 # Deep water: a DD tank swims it, other units cannot enter it (ENG-FUNNY-03).
@@ -25,7 +28,12 @@ _EPS = 1e-9
 
 
 def feature(state: EngState, feature_id: str | None) -> TerrainSpec | None:
-    return next((t for t in state.scenario.terrain if t.id == feature_id), None)
+    """The terrain feature of that id (the first, where ids repeat)."""
+    terrain = state.scenario.terrain
+    if feature_id is None:
+        return None
+    by_id = per_terrain(terrain, "by-id", lambda: {t.id: t for t in reversed(terrain)})
+    return by_id.get(feature_id)
 
 
 @cache
@@ -44,6 +52,8 @@ def path(frm: Point, to: Point) -> BaseGeometry:
 def crosses_at(frm: Point, to: Point, gap: TerrainSpec | None, at: Point, reach: float) -> bool:
     """Whether a move from `frm` to `to` crosses `gap` within `reach` of `at` (or, with no gap
     on record, passes within `reach` of `at`)."""
+    if segment_distance(frm, to, at) > reach + 2 * _EPS:
+        return False  # the buffered disc lies inside the true one
     line = path(frm, to)
     near = ShapelyPoint(at).buffer(reach + _EPS)
     if gap is None or len(gap.points) < 2:
@@ -92,24 +102,50 @@ def conformed_to(
 
 
 def water(state: EngState) -> tuple[BaseGeometry, ...]:
-    return _water(state.scenario.terrain)
+    return tuple(w for w, _ in water_boxes(state))
 
 
-@cache
-def _water(terrain: tuple[TerrainSpec, ...]) -> tuple[BaseGeometry, ...]:
-    return tuple(shape(t) for t in terrain if t.kind in WATER and not t.line and len(t.points) >= 3)
+def water_boxes(state: EngState) -> tuple[tuple[BaseGeometry, tuple[float, ...]], ...]:
+    """Deep water, each with its bounding box (min x, min y, max x, max y)."""
+    terrain = state.scenario.terrain
+    return per_terrain(terrain, "water", lambda: _water(terrain))
+
+
+def _water(
+    terrain: tuple[TerrainSpec, ...],
+) -> tuple[tuple[BaseGeometry, tuple[float, ...]], ...]:
+    shapes = [shape(t) for t in terrain if t.kind in WATER and not t.line and len(t.points) >= 3]
+    return tuple((w, tuple(w.bounds)) for w in shapes)
+
+
+def box_distance(box: tuple[float, ...], at: Point) -> float:
+    """How far a point is from a bounding box: at most its distance from the shape inside."""
+    dx = max(box[0] - at[0], 0.0, at[0] - box[2])
+    dy = max(box[1] - at[1], 0.0, at[1] - box[3])
+    return math.hypot(dx, dy)
 
 
 def in_water(state: EngState, point: Point | None) -> bool:
     """Whether a point lies inside deep water (the shore line counts as land)."""
     if point is None:
         return False
-    here = ShapelyPoint(point)
-    return any(w.contains(here) for w in water(state))
+    near = [w for w, box in water_boxes(state) if box_distance(box, point) == 0.0]
+    here = ShapelyPoint(point) if near else None
+    return any(w.contains(here) for w in near)
 
 
 def through_water(state: EngState, frm: Point | None, to: Point) -> bool:
     """Whether any stretch of a move lies in deep water."""
+    start = frm if frm is not None else to
+    low = (min(start[0], to[0]), min(start[1], to[1]))
+    high = (max(start[0], to[0]), max(start[1], to[1]))
+    near = [
+        w
+        for w, b in water_boxes(state)
+        if b[0] <= high[0] and b[2] >= low[0] and b[1] <= high[1] and b[3] >= low[1]
+    ]  # only water whose bounding box meets the move's can hold any of it
+    if not near:
+        return False
     line = path(frm, to) if frm is not None else ShapelyPoint(to)
     end = ShapelyPoint(to)
-    return any(w.intersection(line).length > _EPS or w.contains(end) for w in water(state))
+    return any(w.intersection(line).length > _EPS or w.contains(end) for w in near)

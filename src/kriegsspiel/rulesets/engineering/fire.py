@@ -57,6 +57,17 @@ class Fired(Ev, frozen=True, tag="fired"):
 def fire(ctx: Ctx, action: Fire) -> None:
     """Fire in a fire phase; ENG-ACT-04: not in the offensive fire phase after engineering."""
     state = ctx.state
+    spec, target, extra = firing(ctx, action)
+    strength = spec.attack[target.target_class]
+    result = ctx.roll(checks.direct_fire(ctx.tables, strength, action.modifier, extra))
+    ctx.emit(Fired(unit=spec.id, target=target.id, phase=state.phase, result=result))
+    ctx.run(AFTER_HIT, target.id, result.outcome)
+
+
+def firing(ctx: Ctx, action: Fire) -> tuple[EngUnit, EngUnit, tuple[Modifier, ...]]:
+    """Every rule that can refuse a fire (BF-SEQ, BF-FIRE, ENG-ACT-04, the FIRE_AT hooks): the
+    firer, the target and what the hooks add, or a RuleViolation."""
+    state = ctx.state
     not_waiting(state)
     spec = own(state, ctx.seat, action.unit)
     target = unit(state, action.target)
@@ -67,11 +78,7 @@ def fire(ctx: Ctx, action: Fire) -> None:
         raise RuleViolation(
             "BF-FIRE", f"{spec.label} has no attack strength against {target.target_class} targets"
         )
-    strength = spec.attack[target.target_class]
-    extra = fire_modifiers(ctx, spec, target.id, indirect=False)
-    result = ctx.roll(checks.direct_fire(ctx.tables, strength, action.modifier, extra))
-    ctx.emit(Fired(unit=spec.id, target=target.id, phase=state.phase, result=result))
-    ctx.run(AFTER_HIT, target.id, result.outcome)
+    return spec, target, fire_modifiers(ctx, spec, target.id, indirect=False)
 
 
 def may_fire(state: EngState, spec: EngUnit) -> None:

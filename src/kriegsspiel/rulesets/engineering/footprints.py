@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 import msgspec
@@ -20,6 +21,7 @@ from shapely.geometry.base import BaseGeometry
 
 from kriegsspiel.core.geometry import Measure, angle_off
 from kriegsspiel.errors import RuleViolation
+from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
 from kriegsspiel.scenario.model import TerrainSpec
 
 if TYPE_CHECKING:  # scenario.py imports the specs that use footprints
@@ -46,8 +48,7 @@ class Footprint(msgspec.Struct, frozen=True):
     @property
     def across(self) -> XY:
         """The unit vector of the depth axis: the way a unit crosses it."""
-        rad = math.radians(self.facing)
-        return (math.sin(rad), math.cos(rad))
+        return _axis(self.facing)
 
     def corners(self) -> list[XY]:
         nx, ny = self.across
@@ -73,28 +74,107 @@ class Footprint(msgspec.Struct, frozen=True):
         return (self.centre[0] + a * ny + b * nx, self.centre[1] - a * nx + b * ny)
 
 
+@lru_cache(maxsize=4096)
+def _axis(facing: float) -> XY:
+    rad = math.radians(facing)
+    return (math.sin(rad), math.cos(rad))
+
+
 def ground_under(footprint: Footprint, terrain: Iterable[TerrainSpec]) -> tuple[str, ...]:
     """The kinds of terrain features that meet the footprint's interior (ENG-MINE-11/12)."""
+    if not isinstance(terrain, tuple):
+        return _ground_under(footprint, terrain)
+    known: dict[Footprint, tuple[str, ...]] = per_terrain(terrain, "ground", dict)
+    if footprint not in known:
+        if len(known) > _KEPT:
+            known.clear()
+        known[footprint] = _ground_under(footprint, terrain)
+    return known[footprint]
+
+
+_KEPT = 4096  # footprints whose ground is remembered, per terrain
+
+
+def _ground_under(footprint: Footprint, terrain: Iterable[TerrainSpec]) -> tuple[str, ...]:
     corners = footprint.corners()
     xs, ys = [x for x, _ in corners], [y for _, y in corners]
-    near = [
-        f
-        for f in terrain
-        if min(p[0] for p in f.points) <= max(xs)
-        and max(p[0] for p in f.points) >= min(xs)
-        and min(p[1] for p in f.points) <= max(ys)
-        and max(p[1] for p in f.points) >= min(ys)
-    ]  # only features whose bounding box meets the footprint's can meet it
+    box = (min(xs), min(ys), max(xs), max(ys))
+    index = _boxes(terrain)
+    near = index.meeting(box)  # only features whose bounding box meets the footprint's
     if not near:
         return ()
     area = footprint.polygon()
     kinds: dict[str, None] = {}
-    for feature in near:
-        shape = _shape(feature)
+    for i in near:
+        feature, shape = index.features[i], index.shape(i)
         hit = shape.intersection(area)
         if (feature.line and hit.length > _EPS) or hit.area > _EPS or _point_in(feature, area):
             kinds.setdefault(feature.kind)
     return tuple(kinds)
+
+
+Box = tuple[float, float, float, float]  # min x, min y, max x, max y
+_CELL = 12.0  # inches: a cell of the terrain index
+_SPREAD = 64  # cells a feature may cover before it is looked at by every query
+
+
+class _TerrainBoxes:
+    """Terrain features by bounding box, bucketed by cell, with their shapes built once."""
+
+    def __init__(self, terrain: Iterable[TerrainSpec]) -> None:
+        self.features = list(terrain)
+        self.boxes = [_box(f) for f in self.features]
+        self._shapes: dict[int, BaseGeometry] = {}
+        self._cells: dict[tuple[int, int], list[int]] = {}
+        self._everywhere: list[int] = []
+        for i, b in enumerate(self.boxes):
+            cells = _cells(b)
+            if cells is None:
+                self._everywhere.append(i)
+                continue
+            for cell in cells:
+                self._cells.setdefault(cell, []).append(i)
+
+    def meeting(self, box: Box) -> list[int]:
+        """The features whose bounding box meets `box`, in the terrain's order."""
+        cells = _cells(box)
+        if cells is None:
+            found = set(range(len(self.features)))
+        else:
+            found = set(self._everywhere)
+            for cell in cells:
+                found.update(self._cells.get(cell, ()))
+        return sorted(i for i in found if _meet(self.boxes[i], box))
+
+    def shape(self, i: int) -> BaseGeometry:
+        if i not in self._shapes:
+            self._shapes[i] = _shape(self.features[i])
+        return self._shapes[i]
+
+
+def _cells(box: Box) -> list[tuple[int, int]] | None:
+    """The cells a box covers; None for more than `_SPREAD`."""
+    x0, y0 = math.floor(box[0] / _CELL), math.floor(box[1] / _CELL)
+    x1, y1 = math.floor(box[2] / _CELL), math.floor(box[3] / _CELL)
+    if (x1 - x0 + 1) * (y1 - y0 + 1) > _SPREAD:
+        return None
+    return [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+
+
+def _meet(a: Box, b: Box) -> bool:
+    return a[0] <= b[2] and a[2] >= b[0] and a[1] <= b[3] and a[3] >= b[1]
+
+
+def _boxes(terrain: Iterable[TerrainSpec]) -> _TerrainBoxes:
+    """The index of the terrain, once per terrain tuple."""
+    if not isinstance(terrain, tuple):
+        return _TerrainBoxes(terrain)
+    return per_terrain(terrain, "boxes", lambda: _TerrainBoxes(terrain))
+
+
+def _box(f: TerrainSpec) -> Box:
+    xs, ys = [p[0] for p in f.points], [p[1] for p in f.points]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def _shape(feature: TerrainSpec) -> BaseGeometry:

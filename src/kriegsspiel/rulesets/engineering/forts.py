@@ -30,6 +30,7 @@ from kriegsspiel.rulesets.engineering.demolitions import with_demolition
 from kriegsspiel.rulesets.engineering.fort_specs import FortSpec, in_arcs
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import STATUS_ORDER, EngState, Point, with_unit, worse
+from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
 from kriegsspiel.rulesets.engineering.works_state import FortState
 
 RUBBLE_ARMOUR = 1  # ENG-FORT-25: a fort brought down to armour 1 is rubble
@@ -95,15 +96,27 @@ def fort(state: EngState, fort_id: str) -> FortState:
 
 
 def spec_of(state: EngState, fort_id: str) -> FortSpec:
-    return next(f for f in state.scenario.forts if f.id == fort_id)
+    forts = state.scenario.forts
+    return per_terrain(forts, "by-id", lambda: {f.id: f for f in reversed(forts)})[fort_id]
 
 
 def housing(state: EngState, unit_id: str) -> FortState | None:
     """The standing fort a unit occupies, if any."""
-    for f in state.forts.values():
-        if unit_id in f.occupants and f.standing:
-            return f
-    return None
+    return housed(state).get(unit_id)
+
+
+def housed(state: EngState) -> dict[str, FortState]:
+    """Every unit in a standing fort, with its fort (the first, as listed), once per forts."""
+    forts = state.forts
+
+    def build() -> dict[str, FortState]:
+        out: dict[str, FortState] = {}
+        for f in forts.values():
+            for uid in f.occupants if f.standing else ():
+                out.setdefault(uid, f)
+        return out
+
+    return per_terrain(forts, "housed", build)
 
 
 def charges_id(fort_id: str) -> str:

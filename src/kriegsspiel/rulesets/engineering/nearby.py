@@ -6,32 +6,50 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from kriegsspiel.rulesets.engineering.footprints import Footprint
 from kriegsspiel.rulesets.engineering.state import Point
+from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
 
 CELL = 4.0  # inches: a grid cell
+_NONE: list[tuple[str, Point]] = []
+_FEW = 24  # features few enough to look at every one, rather than the grid
 
 
 class Grid:
     """Ids at points, bucketed by cell; `within` returns those within `r` of a point."""
 
     def __init__(self, items: Iterable[tuple[str, Point]]) -> None:
-        self._cells: dict[tuple[int, int], list[tuple[str, Point]]] = defaultdict(list)
+        cells: dict[tuple[int, int], list[tuple[str, Point]]] = defaultdict(list)
         for ident, at in items:
-            self._cells[_cell(at)].append((ident, at))
+            cells[_cell(at)].append((ident, at))
+        self._cells = dict(cells)  # no empty cells made by lookups
 
     def within(self, at: Point, r: float) -> list[str]:
         cx, cy = _cell(at)
         span = math.ceil(r / CELL)
-        out: list[str] = []
-        for gx in range(cx - span, cx + span + 1):
-            for gy in range(cy - span, cy + span + 1):
-                for ident, (x, y) in self._cells.get((gx, gy), ()):
-                    if math.hypot(x - at[0], y - at[1]) <= r + 1e-6:
-                        out.append(ident)
-        return out
+        if (2 * span + 1) ** 2 > len(self._cells):  # fewer cells hold anything than it spans
+            cells = [
+                items
+                for (gx, gy), items in self._cells.items()
+                if abs(gx - cx) <= span and abs(gy - cy) <= span
+            ]
+        else:
+            cells = [
+                self._cells.get((gx, gy), _NONE)
+                for gx in range(cx - span, cx + span + 1)
+                for gy in range(cy - span, cy + span + 1)
+            ]
+        ax, ay = at
+        limit = r + 1e-6
+        return [
+            ident
+            for items in cells
+            for ident, (x, y) in items
+            if math.hypot(x - ax, y - ay) <= limit
+        ]
 
 
 def _cell(at: Point) -> tuple[int, int]:
@@ -45,3 +63,74 @@ def clearance(at: Point, fp: Footprint | None) -> float:
         return math.inf
     half = math.hypot(fp.length, fp.depth) / 2
     return max(math.hypot(at[0] - fp.centre[0], at[1] - fp.centre[1]) - half, 0.0)
+
+
+class Footprints:
+    """The features of one collection (obstacles, minefield sections) by their footprints'
+    bounding circles, so that a point or a move meets only those it may touch; answers keep
+    the collection's order, so that the first refusal found stays the same."""
+
+    def __init__(self, features: Mapping[str, Any], *, points: bool = False) -> None:
+        self._order = {key: i for i, key in enumerate(features)}
+        self._circles: dict[str, tuple[Point, float]] = {}
+        self.unplaced: list[str] = []
+        for key, f in features.items():
+            if points:  # a place (`position`) rather than a footprint
+                if f.position is None:
+                    self.unplaced.append(key)
+                else:
+                    self._circles[key] = (f.position, 0.0)
+                continue
+            fp: Footprint | None = f.footprint
+            if fp is None:
+                self.unplaced.append(key)
+            else:
+                self._circles[key] = (fp.centre, math.hypot(fp.length, fp.depth) / 2)
+        self._few = len(self._circles) <= _FEW
+        self._grid = Grid(() if self._few else ((k, c) for k, (c, _) in self._circles.items()))
+        self.widest = max((r for _, r in self._circles.values()), default=0.0)
+
+    def near(self, at: Point, r: float, *, unplaced: bool = False) -> list[str]:
+        """Placed features that may lie within `r` of `at` (every one that does), and with
+        `unplaced` those with no footprint on record."""
+        keys = self._circles if self._few else self._grid.within(at, r + self.widest)
+        found = [
+            k for k in keys if math.dist(at, self._circles[k][0]) <= r + self._circles[k][1] + 1e-6
+        ]
+        if unplaced and self.unplaced:
+            found += self.unplaced
+        elif self._few:
+            return found  # already in order
+        return sorted(found, key=self._order.__getitem__)
+
+    def along(self, frm: Point, to: Point, r: float = 0.0) -> list[str]:
+        """Placed features a straight move from `frm` to `to` may touch, or pass within `r`
+        of (every one it does)."""
+        mid = ((frm[0] + to[0]) / 2, (frm[1] + to[1]) / 2)
+        reach = math.dist(frm, to) / 2 + self.widest + r
+        keys = self._circles if self._few else self._grid.within(mid, reach)
+        found = [
+            k
+            for k in keys
+            if segment_distance(frm, to, self._circles[k][0]) <= self._circles[k][1] + r + 1e-6
+        ]
+        return found if self._few else sorted(found, key=self._order.__getitem__)
+
+
+def footprints(features: Mapping[str, Any]) -> Footprints:
+    """The index of a collection of features, built once while it is in use."""
+    return per_terrain(features, "footprints", lambda: Footprints(features))
+
+
+def places(items: Mapping[str, Any]) -> Footprints:
+    """The index of a collection of things at a `position` (bridges), built once."""
+    return per_terrain(items, "places", lambda: Footprints(items, points=True))
+
+
+def segment_distance(frm: Point, to: Point, at: Point) -> float:
+    """How far `at` is from the segment `frm`-`to`."""
+    (ax, ay), (bx, by) = frm, to
+    dx, dy = bx - ax, by - ay
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((at[0] - ax) * dx + (at[1] - ay) * dy) / length))
+    return math.hypot(ax + t * dx - at[0], ay + t * dy - at[1])

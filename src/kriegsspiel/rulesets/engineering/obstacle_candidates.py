@@ -19,7 +19,7 @@ from kriegsspiel.rulesets.engineering.feature_fire import STRUCTURE_RANGE, Bomba
 from kriegsspiel.rulesets.engineering.features import Feature, knows, occupies
 from kriegsspiel.rulesets.engineering.footprints import CONFORM_REACH, reach
 from kriegsspiel.rulesets.engineering.minefields import LayMinefield
-from kriegsspiel.rulesets.engineering.nearby import clearance
+from kriegsspiel.rulesets.engineering.nearby import clearance, footprints
 from kriegsspiel.rulesets.engineering.obstacle_specs import FLAIL
 from kriegsspiel.rulesets.engineering.obstacle_state import Kit, Minefield
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
@@ -33,11 +33,15 @@ DECLARED = 0.5  # the distance offered to a unit with no position on record: con
 def near(state: EngState, spec: EngUnit, side: str) -> list[tuple[Feature, float | None]]:
     """Features the unit is at (within 1") or in, with the distance to declare (None where
     positions are on record); every feature `side` knows for a unit with no position."""
-    found: list[Feature] = [*state.obstacles.values()]
-    found += [f for f in state.minefields.values() if knows(side, f)]
     pos = state.units[spec.id].position
     if pos is None:
+        found: list[Feature] = [*state.obstacles.values()]
+        found += [f for f in state.minefields.values() if knows(side, f)]
         return [(f, DECLARED) for f in found]
+    found = []
+    for features in (state.obstacles, state.minefields):  # those in it or within 1", or unplaced
+        found += [features[k] for k in footprints(features).near(pos, CONFORM_REACH, unplaced=True)]
+    found = [f for f in found if not isinstance(f, Minefield) or knows(side, f)]
     out: list[tuple[Feature, float | None]] = []
     for f in found:
         if occupies(state, spec.id, f):
@@ -149,15 +153,14 @@ def _flails(state: EngState, spec: EngUnit) -> list[Candidate]:
 def fire_at_features(
     state: EngState, seat: str, spec: EngUnit, targets: list[EngUnit]
 ) -> list[Candidate]:
-    """Fire at bridges, bridging and forts (ENG-BRIDGE-23/24, ENG-FORT-17..21: a fort within 5",
-    or from a dive bomber), and artillery at units, features, wire and known minefields
-    (BF-IDF, ENG-MINE-45, ENG-WIRE-11)."""
+    """Fire at forts (ENG-FORT-17..21: a fort within 5", or from a dive bomber), and artillery
+    at units, features, wire and known minefields (BF-IDF, ENG-MINE-45, ENG-WIRE-11); fire at
+    bridges and bridging is choice_candidates.py's."""
     who = spec.label
     out: list[Candidate] = []
     pos = state.units[spec.id].position
     items = [(b.id, b.label) for b in state.bridges.values()]
     items += [(e.id, f"the bridging equipment {e.id}") for e in state.bridging.values()]
-    out += [_c(FireOn(spec.id, ident), f"{who} fires at {name}") for ident, name in items]
     for f in state.forts.values():
         close = pos is None or f.position is None
         close = close or math.dist(pos or (0, 0), f.position or (0, 0)) <= STRUCTURE_RANGE

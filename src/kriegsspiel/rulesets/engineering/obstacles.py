@@ -17,6 +17,7 @@ from kriegsspiel.rulesets.engineering.charges import at_target, not_already
 from kriegsspiel.rulesets.engineering.demolitions import DemolitionKind, Prepare
 from kriegsspiel.rulesets.engineering.features import change, occupies
 from kriegsspiel.rulesets.engineering.footprints import CONFORM_REACH, reach
+from kriegsspiel.rulesets.engineering.nearby import footprints
 from kriegsspiel.rulesets.engineering.obstacle_state import Obstacle
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState
@@ -35,7 +36,9 @@ def cover(state: EngState, unit_id: str) -> list[tuple[str, str, str]]:
         return []
     pos = state.units[unit_id].position
     out: list[tuple[str, str, str]] = []
-    for obs in state.obstacles.values():
+    index = footprints(state.obstacles)  # only those it is in or within 1" of (or unplaced)
+    keys = state.obstacles if pos is None else index.near(pos, CONFORM_REACH, unplaced=True)
+    for obs in (state.obstacles[k] for k in keys):
         dist = reach(pos, obs.footprint, None)
         within = occupies(state, unit_id, obs)
         if obs.kind == "ditch" and within:

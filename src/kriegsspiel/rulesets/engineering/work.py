@@ -314,6 +314,12 @@ def task_audience(state: EngState, task_id: str) -> Audience:
 
 
 def engineer(ctx: Ctx, action: Engineer) -> None:
+    spec = engineer_checks(ctx, action)
+    declare(ctx, spec, "engineer", action.task, task_audience(ctx.state, action.task))
+
+
+def engineer_checks(ctx: Ctx, action: Engineer) -> EngUnit:
+    """Every rule that can refuse work on a task (ENG-ACT-01..07, -12/13): the unit."""
     state = ctx.state
     not_waiting(state)
     spec = own(state, ctx.seat, action.unit)
@@ -324,7 +330,7 @@ def engineer(ctx: Ctx, action: Engineer) -> None:
     if task.kind != "task":
         raise InputError("task", f"{action.task!r} is not worked with `engineer`")
     may_work_on(state, spec, action.task)
-    declare(ctx, spec, "engineer", action.task, task_audience(state, action.task))
+    return spec
 
 
 def _resolve_engineer(ctx: Ctx) -> None:
