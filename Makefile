@@ -34,7 +34,7 @@ $(CHROMIUM):
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
 bench: $(TEST_STAMP)
-	$(BIN)/pytest benchmarks --benchmark-only --benchmark-columns=min,mean,max,rounds -p no:randomly
+	$(BIN)/pytest benchmarks --benchmark-only --benchmark-columns=min,mean,max,rounds -p no:randomly -s
 
 clean:
 	rm -rf $(VENV) .run .mypy_cache .ruff_cache build src/*.egg-info

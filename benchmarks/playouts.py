@@ -61,14 +61,14 @@ def playout(name: str, index: int) -> int:
 
 
 def scaled(name: str, units: int) -> Any:
-    """The bundled scenario `name` tiled to about `units` units: copies of the whole battle
+    """The bundled scenario `name` tiled to at least `units` units: whole copies of the whole battle
     (units, Blinds, terrain, demolitions, tasks: every item placed on the table) side by side on
     a table grown to hold them, each copy's references kept within the copy."""
     text, where = read_scenario_text(name)
     data = yaml.safe_load(text)
     placed = {k: v for k, v in data.items() if isinstance(v, list) and any(_placed(i) for i in v)}
     per_tile = sum(1 for u in data["units"] if "position" in u)
-    tiles = max(1, math.ceil((units - len(data["units"])) / per_tile) + 1)
+    tiles = max(1, math.ceil((units - len(data["units"])) / per_tile) + 1)  # whole copies
     cols = math.ceil(math.sqrt(tiles))
     width, height = data.get("table") or _extent(data)
     ids = {i["id"] for items in placed.values() for i in items if isinstance(i, dict)}
@@ -80,7 +80,6 @@ def scaled(name: str, units: int) -> Any:
                 if _placed(item):
                     out[key].append(_moved(item, dx, dy, f"-t{tile}", ids))
     data.update(out)
-    data["units"] = data["units"][:units]
     if "table" in data:
         data["table"] = [width * cols, height * math.ceil(tiles / cols)]
     return scenario_from_data(data, where)
@@ -102,10 +101,21 @@ def _extent(data: dict[str, Any]) -> tuple[float, float]:
     return 12 * math.ceil((max(xs) + 1) / 12), 12 * math.ceil((max(ys) + 1) / 12)
 
 
+NOT_REFERENCES = frozenset({"id", "kind", "type", "side", "name", "laid"})
+
+
 def _moved(item: dict[str, Any], dx: float, dy: float, suffix: str, ids: set[str]) -> Any:
-    copy: dict[str, Any] = {
-        k: (f"{v}{suffix}" if isinstance(v, str) and v in ids else v) for k, v in item.items()
-    }
+    """A copy of `item` moved by (dx, dy), its id and every id it refers to suffixed."""
+
+    def ref(value: Any) -> Any:
+        if isinstance(value, str) and value in ids:
+            return f"{value}{suffix}"
+        if isinstance(value, list):
+            return [ref(v) for v in value]
+        return value
+
+    copy = {k: (v if k in NOT_REFERENCES else ref(v)) for k, v in item.items()}
+    copy["id"] = f"{item['id']}{suffix}"
     if "name" in copy:
         copy["name"] = f"{copy['name']}{suffix}"
     if "position" in copy:
