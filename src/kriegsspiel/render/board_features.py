@@ -16,7 +16,7 @@ from kriegsspiel.render.canvas import Canvas
 from kriegsspiel.render.legend import Swatch
 from kriegsspiel.render.read import Item, Point, dicts, name, num, point, points, strs, text, where
 from kriegsspiel.render.style import side_colour
-from kriegsspiel.render.svgxml import group, n, path_d, sub, title
+from kriegsspiel.render.svgxml import box, group, n, path_d, sub, title
 
 MINES = {  # type as the seat knows it: fill, edge, legend words
     "AT": ("#b03a2e", "#5e1a14", "minefield: anti-tank"),
@@ -626,13 +626,11 @@ def define_patterns(defs: ET.Element) -> None:
 def _area_swatch(fill: str, edge: str, over: str | None, dash: str | None) -> Swatch:
     def draw(parent: ET.Element, at: Point) -> None:
         for f in [fill, over] if over else [fill]:
-            sub(
+            box(
                 parent,
-                "rect",
-                x=at[0] - 0.6,
-                y=-at[1] - 0.4,
-                width=1.2,
-                height=0.8,
+                at,
+                1.2,
+                0.8,
                 fill=f,
                 stroke=edge,
                 stroke_width=0.08,
@@ -661,13 +659,11 @@ def _bridge_swatch(state: str) -> Swatch:
 
 
 def _kit_swatch(parent: ET.Element, at: Point) -> None:
-    sub(
+    box(
         parent,
-        "rect",
-        x=at[0] - 0.6,
-        y=-at[1] - 0.25,
-        width=1.2,
-        height=0.5,
+        at,
+        1.2,
+        0.5,
         fill="#9c8a6e",
         stroke="#2b2b2b",
         stroke_width=0.08,
@@ -675,13 +671,11 @@ def _kit_swatch(parent: ET.Element, at: Point) -> None:
 
 
 def _fort_swatch(parent: ET.Element, at: Point) -> None:
-    sub(
+    box(
         parent,
-        "rect",
-        x=at[0] - 0.45,
-        y=-at[1] - 0.45,
-        width=0.9,
-        height=0.9,
+        at,
+        0.9,
+        0.9,
         fill="#a8a8a0",
         stroke="#2b2b2b",
         stroke_width=0.1,

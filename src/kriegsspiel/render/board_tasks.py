@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from kriegsspiel.render.canvas import Canvas
 from kriegsspiel.render.read import Item, Point, dicts, name, num, text
 from kriegsspiel.render.style import FONT
-from kriegsspiel.render.svgxml import group, n, sub, title
+from kriegsspiel.render.svgxml import box, group, n, sub, title
 
 ROW = 1.1
 
@@ -108,13 +108,11 @@ def draw_ledger(c: Canvas, parent: ET.Element, left: float, top: float) -> None:
 
 
 def _task_swatch(parent: ET.Element, at: Point) -> None:
-    sub(
+    box(
         parent,
-        "rect",
-        x=at[0] - 0.6,
-        y=-at[1] - 0.35,
-        width=1.2,
-        height=0.7,
+        at,
+        1.2,
+        0.7,
         rx=0.3,
         fill="#ffffff",
         stroke="#2a8a2a",

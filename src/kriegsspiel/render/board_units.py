@@ -14,7 +14,7 @@ from kriegsspiel.render.legend import Swatch
 from kriegsspiel.render.markers import CHITS, draw_markers
 from kriegsspiel.render.read import Item, Point, dicts, mapping, name, num, strs, text, where
 from kriegsspiel.render.style import side_colour, side_pattern
-from kriegsspiel.render.svgxml import Attr, group, n, path_d, sub, title
+from kriegsspiel.render.svgxml import Attr, box, group, n, path_d, sub, title
 
 SIZES = {"foot": (1.5, 1.1), "vehicle": (1.3, 2.2), "gun": (1.3, 1.3), "command": (1.1, 1.1)}
 MAN = 0.55  # a man's base radius
@@ -206,13 +206,11 @@ def side_legend(c: Canvas, side: int) -> None:
 
 def _side_swatch(side: int) -> Swatch:
     def draw(parent: ET.Element, at: Point) -> None:
-        sub(
+        box(
             parent,
-            "rect",
-            x=at[0] - 0.7,
-            y=-at[1] - 0.45,
-            width=1.4,
-            height=0.9,
+            at,
+            1.4,
+            0.9,
             fill=side_fill(side),
             stroke="#000",
             stroke_width=0.06,
@@ -565,7 +563,7 @@ def _blind(c: Canvas, blind: Item) -> None:
 
 
 def _front_swatch(parent: ET.Element, at: Point) -> None:
-    sub(parent, "rect", x=at[0] - 0.6, y=-at[1] - 0.4, width=1.2, height=0.8, fill="#666")
+    box(parent, at, 1.2, 0.8, fill="#666")
     sub(
         parent,
         "line",
@@ -613,13 +611,11 @@ def _dead_swatch(parent: ET.Element, at: Point) -> None:
 
 
 def _dashed_swatch(parent: ET.Element, at: Point) -> None:
-    sub(
+    box(
         parent,
-        "rect",
-        x=at[0] - 0.6,
-        y=-at[1] - 0.4,
-        width=1.2,
-        height=0.8,
+        at,
+        1.2,
+        0.8,
         fill="#999",
         stroke="#000",
         stroke_width=0.08,
@@ -628,14 +624,14 @@ def _dashed_swatch(parent: ET.Element, at: Point) -> None:
 
 
 def _crew_swatch(parent: ET.Element, at: Point) -> None:
-    sub(parent, "rect", x=at[0] - 0.6, y=-at[1] - 0.4, width=1.2, height=0.8, fill="#666")
+    box(parent, at, 1.2, 0.8, fill="#666")
     sub(
         parent, "circle", cx=at[0], cy=-at[1], r=0.16, fill="#fff", stroke="#000", stroke_width=0.04
     )
 
 
 def _hatch_swatch(parent: ET.Element, at: Point) -> None:
-    sub(parent, "rect", x=at[0] - 0.6, y=-at[1] - 0.4, width=1.2, height=0.8, fill="#666")
+    box(parent, at, 1.2, 0.8, fill="#666")
     sub(
         parent,
         "circle",
@@ -673,13 +669,11 @@ def _pzf_swatch(parent: ET.Element, at: Point) -> None:
 
 
 def _team_swatch(parent: ET.Element, at: Point) -> None:
-    sub(
+    box(
         parent,
-        "rect",
-        x=at[0] - 0.7,
-        y=-at[1] - 0.45,
-        width=1.4,
-        height=0.9,
+        at,
+        1.4,
+        0.9,
         rx=0.4,
         fill="#fff",
         stroke="#333",
@@ -692,13 +686,11 @@ def _team_swatch(parent: ET.Element, at: Point) -> None:
 
 def _blind_swatch(side: int) -> Swatch:
     def draw(parent: ET.Element, at: Point) -> None:
-        sub(
+        box(
             parent,
-            "rect",
-            x=at[0] - 0.45,
-            y=-at[1] - 0.45,
-            width=0.9,
-            height=0.9,
+            at,
+            0.9,
+            0.9,
             fill="#f4f1e4",
             stroke=side_colour(side),
             stroke_width=0.12,

@@ -23,7 +23,7 @@ from kriegsspiel.render.read import (
     text,
 )
 from kriegsspiel.render.style import FONT, WATER, WATER_EDGE
-from kriegsspiel.render.svgxml import group, n, path_d, sub, title
+from kriegsspiel.render.svgxml import box, group, n, path_d, sub, title
 
 SQUARE_PREFIX = "water-"  # how the waterborne views name a square: water-<column>-<row>
 HULLS = {"storm-boat": (1.3, 2.6), "buffalo": (1.7, 3.0), "sherman-dd": (1.4, 2.4)}
@@ -104,13 +104,11 @@ def _land(c: Canvas, land: Item) -> None:
 
 
 def _cover_swatch(parent: ET.Element, at: Point) -> None:
-    sub(
+    box(
         parent,
-        "rect",
-        x=at[0] - 0.6,
-        y=-at[1] - 0.4,
-        width=1.2,
-        height=0.8,
+        at,
+        1.2,
+        0.8,
         fill="url(#p-cover)",
         stroke="#6b7a4a",
         stroke_width=0.06,
@@ -326,13 +324,11 @@ def _craft_swatch(parent: ET.Element, at: Point) -> None:
 
 
 def _pip_swatch(parent: ET.Element, at: Point) -> None:
-    sub(
+    box(
         parent,
-        "rect",
-        x=at[0] - 0.4,
-        y=-at[1] - 0.2,
-        width=0.8,
-        height=0.4,
+        at,
+        0.8,
+        0.4,
         fill="#fff",
         stroke="#000",
         stroke_width=0.05,
@@ -340,13 +336,11 @@ def _pip_swatch(parent: ET.Element, at: Point) -> None:
 
 
 def _site_swatch(parent: ET.Element, at: Point) -> None:
-    sub(
+    box(
         parent,
-        "rect",
-        x=at[0] - 0.6,
-        y=-at[1] - 0.2,
-        width=1.2,
-        height=0.4,
+        at,
+        1.2,
+        0.4,
         fill="#ffffff",
         stroke="#000",
         stroke_width=0.05,

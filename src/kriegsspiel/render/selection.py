@@ -23,7 +23,7 @@ from kriegsspiel.render.read import (
     where,
 )
 from kriegsspiel.render.style import FONT
-from kriegsspiel.render.svgxml import group, n, path_d, sub, title
+from kriegsspiel.render.svgxml import box, group, n, path_d, sub, title
 
 DEFAULT_REACH = 12.0
 MOVE_KEYS = ("move_allowance", "move", "movement", "move_left")
@@ -150,13 +150,11 @@ def _route(c: Canvas, g: ET.Element, item: Item) -> None:
 
 
 def _selected_swatch(parent: ET.Element, at: Point) -> None:
-    sub(
+    box(
         parent,
-        "rect",
-        x=at[0] - 0.6,
-        y=-at[1] - 0.4,
-        width=1.2,
-        height=0.8,
+        at,
+        1.2,
+        0.8,
         fill="#666",
         stroke="#ffd400",
         stroke_width=0.25,

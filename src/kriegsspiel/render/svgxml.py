@@ -52,5 +52,11 @@ def title(parent: ET.Element, body: str) -> None:
         sub(parent, "title").text = body
 
 
+def box(parent: ET.Element, at: Point, width: float, height: float, **kw: Attr) -> ET.Element:
+    """A rectangle `width` by `height` centred on the table point `at` (a legend swatch)."""
+    x, y = at[0] - width / 2, -at[1] - height / 2
+    return sub(parent, "rect", x=x, y=y, width=width, height=height, **kw)
+
+
 def group(parent: ET.Element, **kw: Attr) -> ET.Element:
     return sub(parent, "g", **kw)
