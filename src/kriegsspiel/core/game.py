@@ -252,8 +252,6 @@ class Game(Generic[Sc, S, A, E]):
     def validate_typed(self, known: S, seat: str, action: A) -> None:
         with contextlib.suppress(_FirstRoll):
             self._perform(known, seat, action, _first_roll, False)
-        if known is self._known.get(seat):
-            self._valid = (len(self._log), seat, action)  # `act` need not check it again
 
     def is_legal(self, seat: str, action: A | Mapping[str, Any]) -> bool:
         """Whether `seat` may take `action` now, as far as the seat knows (no dice involved)."""
@@ -297,6 +295,9 @@ class Game(Generic[Sc, S, A, E]):
             except KriegsspielError:
                 continue
             data = _data(candidate.action)
+            if not candidate.domains:
+                self._valid = (len(self._log), seat, candidate.action)  # act need not check it
+                return data
             if all(d.kind == "choice" for d in candidate.domains):  # every option is legal
                 return {**data, **{d.param: rng.choice(d.options) for d in candidate.domains}}
             choice = Choice(data, "", candidate.domains)
