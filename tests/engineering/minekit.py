@@ -1,4 +1,4 @@
-"""Helpers for the minefield and obstacle tests (issue 3): scenarios with `minefields:`, `wire:`,
+"""Helpers for the minefield and obstacle tests: scenarios with `minefields:`, `wire:`,
 `ditches:`, `at_obstacles:`, `bocage:`, `roadblocks:` and `platoons:`, and the dice faces of the
 house passage chart, derived from its text.
 

@@ -201,7 +201,7 @@ def bridgelayer(uid: str, at: tuple[float, float] = AT) -> dict[str, Any]:
 
 def test_eng_ditch_16_bridgelayer_emplaces_its_bridge() -> None:
     """ENG-DITCH-16: a bridge-laying vehicle conformed to the ditch, one engineering action: the
-    section is bridged (issue 4's `lay-bridge`)."""
+    section is bridged (`lay-bridge`)."""
     g = table(bridgelayer("b1"))
     act(g, "lay-bridge", unit="b1", obstacle="d1")
     assert ditch(g).condition == "bridged"

@@ -188,7 +188,7 @@ def bombard(ctx: Ctx, action: Bombard) -> None:
         raise RuleViolation("BF-IDF", f"{spec.label} does not fire indirectly")
     if action.target in state.forts:
         raise RuleViolation("ENG-FORT-13", "indirect artillery fire has no effect on a fort")
-    if bombard_feature(ctx, spec, action.target, action.modifier):  # minefields, wire (issue 3)
+    if bombard_feature(ctx, spec, action.target, action.modifier):  # minefields, wire
         return
     if is_feature(state, action.target):
         may_fire(state, spec)

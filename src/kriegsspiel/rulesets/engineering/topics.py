@@ -60,7 +60,7 @@ TOPICS: tuple[ModuleType, ...] = (
     work,
     demolitions,
     fire,
-    # minefields, wire, ditches, AT obstacles, bocage, roadblocks (issue 3)
+    # minefields, wire, ditches, AT obstacles, bocage, roadblocks
     features,
     minefields,
     passage,
@@ -73,7 +73,7 @@ TOPICS: tuple[ModuleType, ...] = (
     dozers,
     bocage,
     roadblocks,
-    # bridges, fortifications and Hobart's Funnies (issue 4)
+    # bridges, fortifications and Hobart's Funnies
     bridges,
     bridging,
     spans,
