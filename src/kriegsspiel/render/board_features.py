@@ -125,26 +125,14 @@ def _mine_lane(c: Canvas, lane: Item) -> None:
     g = _feature(c, lane, "mine-lane", f"{kind} lane through {text(lane.get('section'))}")
     local = _local(g, at, facing)
     x, y = -width / 2, -depth / 2 - 0.2
+    strip = {"x": x, "y": y, "width": width, "height": depth + 0.4}  # the lane's ground
     if kind == "cleared":
-        sub(
-            local,
-            "rect",
-            x=x,
-            y=y,
-            width=width,
-            height=depth + 0.4,
-            fill="#e9ecd6",
-            stroke="#ffffff",
-            stroke_width=0.1,
-        )
+        sub(local, "rect", strip, fill="#e9ecd6", stroke="#ffffff", stroke_width=0.1)
     elif kind == "marked":
         sub(
             local,
             "rect",
-            x=x,
-            y=y,
-            width=width,
-            height=depth + 0.4,
+            strip,
             fill="none",
             stroke="#ffffff",
             stroke_width=0.14,

@@ -14,7 +14,7 @@ from kriegsspiel.render.legend import Swatch
 from kriegsspiel.render.markers import CHITS, draw_markers
 from kriegsspiel.render.read import Item, Point, dicts, mapping, name, num, strs, text, where
 from kriegsspiel.render.style import side_colour, side_pattern
-from kriegsspiel.render.svgxml import Attr, box, group, n, path_d, sub, title
+from kriegsspiel.render.svgxml import Attr, box, group, n, outline, path_d, sub, title
 
 SIZES = {"foot": (1.5, 1.1), "vehicle": (1.3, 2.2), "gun": (1.3, 1.3), "command": (1.1, 1.1)}
 MAN = 0.55  # a man's base radius
@@ -247,17 +247,7 @@ def draw_counter(c: Canvas, k: Counter, parent: ET.Element | None = None) -> Non
         stroke_width=0.08,
         stroke_dasharray="0.3 0.15" if k.dashed else None,
     )
-    sub(
-        body,
-        "rect",
-        class_="outline",
-        x=-w / 2 - 0.15,
-        y=-h / 2 - 0.15,
-        width=w + 0.3,
-        height=h + 0.3,
-        fill="none",
-        stroke="none",
-    )
+    outline(body, w, h)
     if k.facing is not None:
         sub(
             body,

@@ -23,7 +23,7 @@ from kriegsspiel.render.read import (
     text,
 )
 from kriegsspiel.render.style import FONT, WATER, WATER_EDGE
-from kriegsspiel.render.svgxml import box, group, n, path_d, sub, title
+from kriegsspiel.render.svgxml import box, group, n, outline, path_d, sub, title
 
 SQUARE_PREFIX = "water-"  # how the waterborne views name a square: water-<column>-<row>
 HULLS = {"storm-boat": (1.3, 2.6), "buffalo": (1.7, 3.0), "sherman-dd": (1.4, 2.4)}
@@ -157,17 +157,7 @@ def _craft(c: Canvas, craft: Item) -> None:
         stroke="#000",
         stroke_width=0.09,
     )
-    sub(
-        body,
-        "rect",
-        class_="outline",
-        x=-w / 2 - 0.15,
-        y=-h / 2 - 0.15,
-        width=w + 0.3,
-        height=h + 0.3,
-        fill="none",
-        stroke="none",
-    )
+    outline(body, w, h)
     sub(
         body,
         "path",

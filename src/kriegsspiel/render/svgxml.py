@@ -58,5 +58,21 @@ def box(parent: ET.Element, at: Point, width: float, height: float, **kw: Attr) 
     return sub(parent, "rect", x=x, y=y, width=width, height=height, **kw)
 
 
+def outline(body: ET.Element, width: float, height: float) -> ET.Element:
+    """The invisible frame around a counter `width` by `height` (centred on its origin) that
+    the page's selection ring and hit testing use."""
+    return sub(
+        body,
+        "rect",
+        class_="outline",
+        x=-width / 2 - 0.15,
+        y=-height / 2 - 0.15,
+        width=width + 0.3,
+        height=height + 0.3,
+        fill="none",
+        stroke="none",
+    )
+
+
 def group(parent: ET.Element, **kw: Attr) -> ET.Element:
     return sub(parent, "g", **kw)
