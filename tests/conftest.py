@@ -2,7 +2,8 @@
 
 Scenarios are built from plain dicts through `scenario_from_data`, exactly as a YAML file would be.
 Every action goes through `game.act` with `ScriptedDice`, so each test says which faces it rolls and
-an unexpected roll (or an unused face) fails the test with a DiceError.
+an unexpected roll (or an unused face) fails the test with a DiceError. `dice`, `do` and `refused`
+come from `kriegsspiel.testing`, re-exported here.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from typing import Any
 import msgspec
 import pytest
 
-from kriegsspiel.core.dice import ScriptedDice
 from kriegsspiel.core.game import Game
 from kriegsspiel.core.log import Entry
-from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering import RULESET, EngScenario, EngState
 from kriegsspiel.rulesets.engineering.state import PHASES
 from kriegsspiel.scenario.load import scenario_from_data
+from kriegsspiel.testing import dice as dice
+from kriegsspiel.testing import do as do
+from kriegsspiel.testing import refused as refused
 
 EngGame = Game[EngScenario, EngState, Any, Any]
 Point = tuple[float, float]
@@ -158,25 +160,6 @@ def game_of(
 
 
 # -- acting --------------------------------------------------------------------------------------
-
-
-def dice(*faces: int) -> ScriptedDice:
-    return ScriptedDice(faces)
-
-
-def do(game: EngGame, seat: str, action: Mapping[str, Any], *faces: int) -> Entry[Any]:
-    """Act with exactly these dice faces (none by default: any roll then fails the test)."""
-    return game.act(seat, action, dice(*faces))
-
-
-def refused(game: EngGame, seat: str, action: Mapping[str, Any], *faces: int) -> RuleViolation:
-    """Assert the action is refused with a RuleViolation and leaves log and state untouched."""
-    before_log, before_state = len(game.log), msgspec.json.encode(game.state)
-    with pytest.raises(RuleViolation) as info:
-        game.act(seat, action, dice(*faces))
-    assert len(game.log) == before_log
-    assert msgspec.json.encode(game.state) == before_state
-    return info.value
 
 
 def acting_seat(game: EngGame) -> str:

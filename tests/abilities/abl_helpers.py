@@ -1,21 +1,19 @@
 """Helpers for the `abilities` tests: scenarios from plain dicts (as a YAML file would give them)
 and actions taken through `Game.act` with scripted dice, so each test states every face it rolls
-(an unexpected roll, or a face left over, fails the test)."""
+(an unexpected roll, or a face left over, fails the test). `do` and `refused` come from
+`kriegsspiel.testing`, re-exported here."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import msgspec
-import pytest
-
-from kriegsspiel.core.dice import ScriptedDice
 from kriegsspiel.core.game import Game
 from kriegsspiel.core.log import Entry
-from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.abilities import RULESET, AblScenario, AblState
 from kriegsspiel.scenario.load import load_scenario, scenario_from_data
+from kriegsspiel.testing import do as do
+from kriegsspiel.testing import refused as refused
 
 AblGame = Game[AblScenario, AblState, Any, Any]
 Point = tuple[float, float]
@@ -84,21 +82,6 @@ def bundled() -> AblGame:
 
 
 # -- acting ---------------------------------------------------------------------------------------
-
-
-def do(game: AblGame, seat: str, action: Mapping[str, Any], *faces: int) -> Entry[Any]:
-    """Act with exactly these dice faces (none by default: any roll then fails the test)."""
-    return game.act(seat, dict(action), ScriptedDice(faces))
-
-
-def refused(game: AblGame, seat: str, action: Mapping[str, Any], *faces: int) -> RuleViolation:
-    """Assert the action is refused with a RuleViolation and leaves log and state untouched."""
-    before_log, before_state = len(game.log), msgspec.json.encode(game.state)
-    with pytest.raises(RuleViolation) as info:
-        game.act(seat, dict(action), ScriptedDice(faces))
-    assert len(game.log) == before_log
-    assert msgspec.json.encode(game.state) == before_state
-    return info.value
 
 
 def begin(

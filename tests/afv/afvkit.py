@@ -4,6 +4,7 @@ Scenarios are built from plain dicts through `scenario_from_data`, as a YAML fil
 Every action goes through `game.act` with `ScriptedDice`: each test names the faces it rolls,
 and an unexpected roll (or an unused face) fails the test with a DiceError. Cards are drawn by
 naming them: the helper rolls the face that picks that card from the deck's fixed order.
+`do` and `refused` come from `kriegsspiel.testing`, re-exported here.
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import msgspec
-import pytest
 
-from kriegsspiel.core.dice import ScriptedDice
 from kriegsspiel.core.game import Game
 from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import RuleViolation
@@ -22,6 +21,8 @@ from kriegsspiel.rulesets.afv import RULESET, AfvScenario, AfvState
 from kriegsspiel.rulesets.afv.deck import live_cards
 from kriegsspiel.rulesets.afv.state import Crewman, Vehicle
 from kriegsspiel.scenario.load import scenario_from_data
+from kriegsspiel.testing import do as do
+from kriegsspiel.testing import refused as refused
 
 AfvGame = Game[AfvScenario, AfvState, Any, Any]
 Point = tuple[float, float]
@@ -101,21 +102,6 @@ def scenario(units: Iterable[Mapping[str, Any]], **extra: Any) -> AfvScenario:
 
 def start(units: Iterable[Mapping[str, Any]], seed: str = "test-seed", **extra: Any) -> AfvGame:
     return Game(RULESET, scenario(units, **extra), seed)
-
-
-def do(game: AfvGame, seat: str, action: Mapping[str, Any], *faces: int) -> Entry[Any]:
-    """Act with exactly these dice faces (none by default: any roll then fails the test)."""
-    return game.act(seat, action, ScriptedDice(faces))
-
-
-def refused(game: AfvGame, seat: str, action: Mapping[str, Any], *faces: int) -> RuleViolation:
-    """Assert the action is refused with a RuleViolation, leaving log and state untouched."""
-    before_log, before_state = len(game.log), msgspec.json.encode(game.state)
-    with pytest.raises(RuleViolation) as info:
-        game.act(seat, action, ScriptedDice(faces))
-    assert len(game.log) == before_log
-    assert msgspec.json.encode(game.state) == before_state
-    return info.value
 
 
 def card_face(game: AfvGame, card: str) -> tuple[int, ...]:

@@ -1,6 +1,6 @@
 """Helpers for the `waterborne` tests: scenarios from plain dicts (as a YAML file would give),
 games acted on with ScriptedDice, so every test says which faces it rolls and an unexpected or
-unused roll fails it.
+unused roll fails it. `do` and `refused` come from `kriegsspiel.testing`, re-exported here.
 
 The default test table: a river grid 36" x 24" (3 x 2 squares of 12"), the allies' south bank
 below row 0, the axis' north bank above row 1, woods (cover) behind the south bank and a village
@@ -12,15 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import msgspec
-import pytest
-
-from kriegsspiel.core.dice import ScriptedDice
 from kriegsspiel.core.game import Game
 from kriegsspiel.core.log import Entry
-from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.waterborne import RULESET, WatScenario, WatState
 from kriegsspiel.scenario.load import scenario_from_data
+from kriegsspiel.testing import do as do
+from kriegsspiel.testing import refused as refused
 
 WatGame = Game[WatScenario, WatState, Any, Any]
 ALLIES, AXIS = "allies", "axis"
@@ -79,21 +76,6 @@ def build(*args: Any, **kwargs: Any) -> WatScenario:
 
 def game_of(*args: Any, **kwargs: Any) -> WatGame:
     return Game(RULESET, build(*args, **kwargs), "test-seed")
-
-
-def do(game: WatGame, seat: str, action: Mapping[str, Any], *faces: int) -> Entry[Any]:
-    """Act with exactly these dice faces (none by default: any roll then fails the test)."""
-    return game.act(seat, action, ScriptedDice(faces))
-
-
-def refused(game: WatGame, seat: str, action: Mapping[str, Any], *faces: int) -> RuleViolation:
-    """Assert the action is refused by a rule and leaves the log and state untouched."""
-    before_log, before_state = len(game.log), msgspec.json.encode(game.state)
-    with pytest.raises(RuleViolation) as info:
-        game.act(seat, action, ScriptedDice(faces))
-    assert len(game.log) == before_log
-    assert msgspec.json.encode(game.state) == before_state
-    return info.value
 
 
 def hits(n: int, dice: int) -> list[int]:
