@@ -20,7 +20,7 @@ from kriegsspiel import load_game
 from kriegsspiel.cli import cli, main
 from kriegsspiel.demo import run_demo
 
-SEED = "demo-seed-1944"  # the demo scenario's seed
+SEED = "demo-seed-1944"  # the demo scenario's published seed (`new --published-seed`)
 SEATS = ("umpire", "german", "us", "public")
 
 
@@ -166,6 +166,7 @@ def test_demo_plays_and_saves_a_short_game(tmp_path: Path) -> None:
     assert "refused: ENG-ACT-03" in shown  # a refused action, with its rule
     assert "9/10" in shown
     assert f"kriegsspiel show {path} --seat us" in shown
+    assert load_game(path).seed not in shown
     assert SEED not in shown
 
 
@@ -332,12 +333,52 @@ def test_only_the_german_side_sees_its_demolitions(prepared: Path, seat: str, kn
     assert ("bridge" in {d["id"] for d in demolitions}) is knows
 
 
-def test_the_seed_is_only_in_the_game_file(prepared: Path) -> None:
-    ok("act", prepared, "--seat", "us", "opportunity-fire", "rifle-1")  # a seeded roll
-    assert SEED in prepared.read_text(encoding="utf-8")
+def seed_of(game: Path) -> str:
+    seed: str = json.loads(game.read_text(encoding="utf-8"))["header"]["seed"]
+    return seed
+
+
+@pytest.mark.parametrize("flags", [(), ("--published-seed",)])
+def test_the_seed_is_only_in_the_game_file(tmp_path: Path, flags: tuple[str, ...]) -> None:
+    """Whether fresh or the scenario's own, the seed is never shown to a seat."""
+    game = tmp_path / "game.json"
+    ok("new", "demo", "-o", game, *flags)
+    seed = seed_of(game)
+    assert (seed == SEED) is bool(flags)
+    ok("act", game, "--seat", "german", "prepare", "pioneer-1", "bridge")
+    ok("act", game, "--seat", "us", "opportunity-fire", "rifle-1")  # a seeded roll
     for seat in SEATS:
-        assert SEED not in seat_output(prepared, seat)
-        assert SEED not in ok("replay", prepared, "--seat", seat, "--upto", "2", "--json")
+        assert seed not in seat_output(game, seat)
+        assert seed not in ok("replay", game, "--seat", seat, "--upto", "2", "--json")
+
+
+def test_new_games_get_fresh_secret_seeds(tmp_path: Path) -> None:
+    """The demo's published seed would give every game the same dice: `new` uses it only when
+    asked with --published-seed."""
+    seeds = []
+    for name in ("one.json", "two.json"):
+        shown = ok("new", "demo", "-o", tmp_path / name)
+        seeds.append(seed_of(tmp_path / name))
+        assert seeds[-1] not in shown
+    assert seeds[0] != seeds[1]
+    assert SEED not in seeds
+    assert all(len(s) == 32 for s in seeds)
+    ok("new", "demo", "-o", tmp_path / "published.json", "--published-seed", "--json")
+    assert seed_of(tmp_path / "published.json") == SEED
+
+
+def test_a_seed_and_the_published_seed_are_refused_together(tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    args = ("new", "demo", "-o", game, "--seed", "x", "--published-seed")
+    refused(*args, contains="seed: give either a seed or published_seed, not both")
+    assert not game.exists()
+    scenario = tmp_path / "unseeded.yaml"
+    scenario.write_text(
+        "ruleset: engineering\ntitle: Unseeded\nsides: [{id: a}, {id: b}]\n", encoding="utf-8"
+    )
+    refused("new", scenario, "-o", game, "--published-seed", contains="publishes no seed")
+    ok("new", scenario, "-o", game)
+    assert len(seed_of(game)) == 32
 
 
 def test_a_chosen_seed_is_not_printed(tmp_path: Path) -> None:

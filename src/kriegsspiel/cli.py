@@ -137,12 +137,22 @@ def cli() -> None:
 @click.option(
     "-o", "--output", "game", required=True, type=click.Path(dir_okay=False, path_type=Path)
 )
-@click.option("--seed", help="The secret seed of the game's dice (default: the scenario's).")
+@click.option("--seed", help="The secret seed of the game's dice (default: a fresh secret one).")
+@click.option(
+    "--published-seed",
+    is_flag=True,
+    help="Roll with the scenario's own, public seed: the same dice every time (for demos).",
+)
 @click.option("--force", is_flag=True, help="Replace an existing game file.")
 @JSON
-def new_cmd(scenario: str, game: Path, seed: str | None, force: bool, as_json: bool) -> None:
-    """Start a game of SCENARIO (a YAML file or a bundled name such as `demo`)."""
-    started = new_game(scenario, seed)
+def new_cmd(
+    scenario: str, game: Path, seed: str | None, published_seed: bool, force: bool, as_json: bool
+) -> None:
+    """Start a game of SCENARIO (a YAML file or a bundled name such as `demo`).
+
+    Its dice get a fresh secret seed, unless given one with --seed or told to use the scenario's
+    published seed with --published-seed."""
+    started = new_game(scenario, seed, published_seed=published_seed)
     if game.exists() and not force:
         raise InputError(str(game), "already exists (use --force to replace it)")
     save_game(started, game)

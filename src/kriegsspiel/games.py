@@ -2,22 +2,41 @@
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 from typing import Any
 
 from kriegsspiel.core.game import Game
+from kriegsspiel.core.scenario import ScenarioBase
+from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets import find_ruleset
 from kriegsspiel.scenario.load import load_scenario
-from kriegsspiel.scenario.model import ScenarioBase
 from kriegsspiel.store import files
 
 AnyGame = Game[Any, Any, Any, Any]
 
 
-def new_game(scenario: str | ScenarioBase, seed: str | None = None) -> AnyGame:
-    """A new game of a scenario (a path, a bundled name, or a loaded scenario)."""
+def fresh_seed() -> str:
+    """A new secret seed for a game's dice (128 random bits, as 32 hex digits)."""
+    return secrets.token_hex(16)
+
+
+def new_game(
+    scenario: str | ScenarioBase, seed: str | None = None, *, published_seed: bool = False
+) -> AnyGame:
+    """A new game of a scenario (a path, a bundled name, or a loaded scenario).
+
+    The dice's secret seed is `seed` when one is given; else, with `published_seed=True`, the
+    scenario's own `seed` (public to anyone who can read the scenario: for demonstrations and
+    tests that need the same dice every time); else a fresh secret one (`fresh_seed`).
+    """
     loaded = load_scenario(scenario) if isinstance(scenario, str) else scenario
-    return Game(find_ruleset(loaded.ruleset), loaded, seed)
+    if seed and published_seed:
+        raise InputError("seed", "give either a seed or published_seed, not both")
+    if published_seed and not loaded.seed:
+        raise InputError("seed", f"the scenario {loaded.title!r} publishes no seed")
+    chosen = seed or (loaded.seed if published_seed else None) or fresh_seed()
+    return Game(find_ruleset(loaded.ruleset), loaded, chosen)
 
 
 def load_game(path: str | Path) -> AnyGame:

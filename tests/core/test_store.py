@@ -1,19 +1,25 @@
-"""Game files: JSON round trips, reproducible logs, clear errors, atomic saves."""
+"""Game files: JSON round trips, reproducible logs, clear errors, atomic saves; the one decoder
+both stores read records with; the seed a new game gets."""
 
 from __future__ import annotations
 
 import json
 import os
+import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from conftest import EngGame
 from kriegsspiel import load_game, new_game, save_game
-from kriegsspiel.errors import InputError
-from kriegsspiel.scenario.load import load_scenario
+from kriegsspiel.errors import InputError, KriegsspielError
+from kriegsspiel.scenario.load import bundled_names, load_scenario
 from kriegsspiel.store import files
+from kriegsspiel.store.record import CorruptRecord
+from kriegsspiel.store.sqlite import SqliteStore
 
 
 def _play(game: Any) -> Any:
@@ -213,3 +219,88 @@ def test_save_into_a_missing_directory(tmp_path: Path) -> None:
     with pytest.raises(InputError) as info:
         save_game(new_game("demo"), path)
     assert info.value.where == str(path)
+
+
+def test_both_stores_read_a_record_with_one_decoder(tmp_path: Path) -> None:
+    """The same corruption reads the same in a game file and in the database, apart from where
+    the record is and what it is called."""
+    game = _play(new_game("demo", seed="corrupt"))
+    store = SqliteStore(tmp_path / "g.db")
+    game_id, _ = store.create(game)
+    db = sqlite3.connect(tmp_path / "g.db")
+    entry = json.loads(db.execute("SELECT entry FROM entries WHERE seq = 0").fetchone()[0])
+    entry["records"][0]["event"]["event"] = "teleported"
+    db.execute("UPDATE entries SET entry = ? WHERE seq = 0", (json.dumps(entry),))
+    db.commit()
+    with pytest.raises(CorruptRecord) as in_db:
+        store.load(game_id)
+    record = _good_record()
+    record["log"][0]["records"][0]["event"]["event"] = "teleported"
+    in_file = _corrupt(tmp_path, json.dumps(record).encode())
+    assert isinstance(in_file, CorruptRecord)
+    assert in_file.problem.startswith("corrupt game file (log entry 0: Invalid value 'teleported'")
+    assert in_db.value.where == f"{tmp_path / 'g.db'}: game {game_id}"
+    assert in_db.value.problem == in_file.problem.replace("game file", "game record")
+
+
+# -- the seed of a new game --------------------------------------------------------------------
+
+PUBLISHED = "demo-seed-1944"  # the bundled demo scenario's published seed
+
+
+def test_a_new_game_gets_a_fresh_secret_seed() -> None:
+    one, two = new_game("demo").seed, new_game("demo").seed
+    assert one != two
+    assert PUBLISHED not in (one, two)
+    assert all(len(s) == 32 and set(s) <= set("0123456789abcdef") for s in (one, two))
+    assert new_game(load_scenario("demo")).seed not in (one, two, PUBLISHED)
+
+
+def test_the_published_seed_only_when_asked_for() -> None:
+    assert new_game("demo", published_seed=True).seed == PUBLISHED
+    assert new_game(load_scenario("demo"), published_seed=True).seed == PUBLISHED
+    assert new_game("demo", seed="mine").seed == "mine"
+    assert new_game("demo", seed="mine", published_seed=False).seed == "mine"
+    with pytest.raises(InputError, match="give either a seed or published_seed, not both"):
+        new_game("demo", seed="mine", published_seed=True)
+
+
+def test_asking_for_a_seed_a_scenario_does_not_publish(tmp_path: Path) -> None:
+    path = tmp_path / "skirmish.yaml"
+    path.write_text(
+        "ruleset: engineering\ntitle: No seed here\nsides: [{id: red}, {id: blue}]\n",
+        encoding="utf-8",
+    )
+    assert len(new_game(str(path)).seed) == 32
+    with pytest.raises(InputError, match="the scenario 'No seed here' publishes no seed"):
+        new_game(str(path), published_seed=True)
+
+
+def test_the_seed_survives_a_save_and_a_load(tmp_path: Path) -> None:
+    game = new_game("demo")
+    save_game(game, tmp_path / "game.json")
+    assert load_game(tmp_path / "game.json").seed == game.seed
+
+
+@pytest.mark.parametrize("name", bundled_names())
+@pytest.mark.parametrize("published", [False, True])
+def test_no_seat_is_shown_the_seed(name: str, published: bool) -> None:
+    """The seed is the umpire's secret, kept in the record: no seat's view or log holds it,
+    the umpire's included, whether it is a fresh one or the scenario's own."""
+    game = new_game(name, published_seed=published)
+    rng = random.Random(name)
+    for _ in range(10):  # a few legal actions, with the game's own dice
+        seats = sorted(game.ruleset.seats_to_act(game.state))
+        if not seats:
+            break
+        seat = rng.choice(seats)
+        action = game.random_action(seat, rng)
+        if action is None:
+            break
+        try:
+            game.act(seat, action)
+        except KriegsspielError:
+            continue  # a step the rules refuse after all (an open parameter's draw): skipped
+    for seat in game.seats:
+        shown = msgspec.json.encode([game.view(seat), game.log_view(seat)]).decode()
+        assert game.seed not in shown, seat

@@ -8,11 +8,12 @@ from typing import Any
 import msgspec
 import pytest
 from starlette.applications import Starlette
+from starlette.routing import Route, WebSocketRoute
 from starlette.testclient import TestClient
-from webgame import DEMOLISH_CULVERT, PREPARE_BRIDGE, Table
+from webgame import DEMO_SEED, DEMOLISH_CULVERT, PREPARE_BRIDGE, Table, create
 
 from kriegsspiel.store.sqlite import StoreError
-from kriegsspiel.web import schema
+from kriegsspiel.web import pages, schema
 from kriegsspiel.web.host import Host
 
 pytest_plugins = ["webfixtures"]  # the app, client and demo fixtures
@@ -70,8 +71,7 @@ def test_creating_a_game_gives_one_secret_link_per_seat(client: TestClient) -> N
     assert len({s.token for s in created.seats}) == 4
 
 
-def test_a_game_from_an_uploaded_scenario_file(client: TestClient) -> None:
-    yaml = """
+SKIRMISH = """
 ruleset: engineering
 title: Uploaded skirmish
 sides: [{id: red}, {id: blue}]
@@ -79,11 +79,34 @@ units:
   - {id: r1, side: red, kind: troops, traits: [engineer], position: [1, 1]}
   - {id: b1, side: blue, kind: troops, position: [5, 5]}
 """
-    response = client.post("/api/games", json={"scenario_yaml": yaml})
+
+
+def test_a_game_from_an_uploaded_scenario_file(client: TestClient) -> None:
+    response = client.post("/api/games", json={"scenario_yaml": SKIRMISH})
     assert response.status_code == 201, response.text
     tokens = {s["seat"]: s["token"] for s in response.json()["seats"]}
     assert list(tokens) == ["umpire", "red", "blue", "public"]
     assert client.get(f"/api/seats/{tokens['red']}").json()["title"] == "Uploaded skirmish"
+
+
+def test_a_created_game_gets_a_fresh_secret_seed_unless_given_one(client: TestClient) -> None:
+    """The bundled scenario's seed is published: a game gets it only when asked to."""
+    host: Host = client.app.state.host  # type: ignore[attr-defined]
+
+    def seed(table: Table) -> str:
+        stored = host.store.load(table.game).seed  # as recorded, not only as held in memory
+        assert stored == host.game(table.game).seed
+        return stored
+
+    fresh = [seed(create(client)) for _ in range(2)]
+    assert fresh[0] != fresh[1]
+    assert DEMO_SEED not in fresh
+    assert all(len(s) == 32 and set(s) <= set("0123456789abcdef") for s in fresh)
+    assert seed(create(client, seed="our-own-seed")) == "our-own-seed"
+    assert seed(create(client, published_seed=True)) == DEMO_SEED
+    assert seed(create(client, published_seed=False)) != DEMO_SEED
+    uploaded = client.post("/api/games", json={"scenario_yaml": SKIRMISH})
+    assert len(host.game(uploaded.json()["game"]).seed) == 32
 
 
 @pytest.mark.parametrize(
@@ -100,6 +123,8 @@ units:
         ({"scenario_yaml": "ruleset: engineering\ntitle: x\nsides: [{id: a}]"}, "two sides"),
         ({"scenario": 3}, "request scenario: expected str | null, got int"),
         ({"scenario": "demo", "colour": "red"}, "object contains unknown field colour"),
+        ({"scenario": "demo", "seed": "x", "published_seed": True}, "either a seed or published"),
+        ({"scenario_yaml": SKIRMISH, "published_seed": True}, "'Uploaded skirmish' publishes no"),
     ],
 )
 def test_bad_requests_to_create_a_game(client: TestClient, body: Any, message: str) -> None:
@@ -337,6 +362,57 @@ def test_the_pages_and_their_assets_are_served(demo: Table) -> None:
         assert demo.client.get(f"/static/{asset}").status_code == 200
 
 
+def served_api(app: Starlette) -> tuple[set[tuple[str, str]], set[str]]:
+    """What the app serves as its API: (method, path) of every HTTP route, and the path of every
+    WebSocket route, read from `app.routes` itself.
+
+    Left out, as they are not the JSON API: the pages (`pages.ROUTES`: the home page and the seat
+    pages, HTML) and the static files (the `/static` mount). Any other route counts, wherever it
+    is declared. HEAD is left out where GET is served: Starlette answers HEAD for every GET route
+    by itself, and OpenAPI documents it with the GET."""
+    http: set[tuple[str, str]] = set()
+    sockets: set[str] = set()
+    for route in app.routes:
+        if route in pages.ROUTES:
+            continue
+        if isinstance(route, Route):
+            methods = set(route.methods or ())
+            if "GET" in methods:
+                methods.discard("HEAD")
+            http |= {(method.lower(), route.path) for method in methods}
+        elif isinstance(route, WebSocketRoute):
+            sockets.add(route.path)
+        else:
+            raise AssertionError(f"a route of a kind the API test does not know: {route!r}")
+    return http, sockets
+
+
+def test_the_openapi_document_lists_exactly_the_served_routes(
+    app: Starlette, client: TestClient
+) -> None:
+    """Both directions: a route served but not documented fails, and so does an operation
+    documented but not served."""
+    doc = client.get("/openapi.json").json()
+    documented = {(method, path) for path, item in doc["paths"].items() for method in item}
+    http, sockets = served_api(app)
+    assert http, "no API route found"
+    assert http - documented == set(), "served but not in the OpenAPI document"
+    assert documented - http == set(), "in the OpenAPI document but not served"
+    # OpenAPI has no operation for a WebSocket: the document's description names each one.
+    assert sockets == {schema.LIVE_PATH}
+    for path in sockets:
+        assert f"`{path}`" in doc["info"]["description"]
+
+
+def test_each_documented_path_declares_its_path_parameters(app: Starlette) -> None:
+    doc = schema.openapi()
+    served = {r.path: r for r in app.routes if isinstance(r, Route) and r not in pages.ROUTES}
+    for path, item in doc["paths"].items():
+        for method, op in item.items():
+            declared = {p["name"] for p in op.get("parameters", ()) if p["in"] == "path"}
+            assert declared == set(served[path].param_convertors), (method, path)
+
+
 def test_the_openapi_document_describes_every_endpoint(client: TestClient) -> None:
     doc = client.get("/openapi.json").json()
     assert doc["openapi"].startswith("3.1")
@@ -345,8 +421,13 @@ def test_the_openapi_document_describes_every_endpoint(client: TestClient) -> No
     assert act["requestBody"]["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/ActRequest"
     }
-    assert {"200", "400", "404", "409"} <= set(act["responses"])
+    assert {"200", "400", "404", "409", "413"} <= set(act["responses"])
     assert "Error" in doc["components"]["schemas"]
+    svg = doc["paths"]["/api/seats/{token}/table.svg"]["get"]
+    assert {p["name"]: p["in"] for p in svg["parameters"]} == {"token": "path", "unit": "query"}
+    create = doc["paths"]["/api/games"]["post"]["requestBody"]["content"]["application/json"]
+    fields = doc["components"]["schemas"][create["schema"]["$ref"].rsplit("/", 1)[1]]
+    assert {"seed", "published_seed"} <= set(fields["properties"])
 
 
 def test_app_state_is_one_host(app: Starlette) -> None:

@@ -11,6 +11,7 @@ from webgame import DEMOLISH_CULVERT, PREPARE_BRIDGE
 
 from kriegsspiel import new_game
 from kriegsspiel.errors import InputError
+from kriegsspiel.store.record import CorruptRecord
 from kriegsspiel.store.sqlite import SqliteStore, StoreError
 
 
@@ -84,6 +85,64 @@ def test_unknown_games_and_corrupt_records_are_clear_errors(tmp_path: Path) -> N
     db.commit()
     with pytest.raises(InputError, match="corrupt game record"):
         store.load(game_id)
+
+
+def _corrupted(tmp_path: Path, sql: str) -> CorruptRecord:
+    """A stored game of two entries, altered by `sql` (with `?` the game's id), then loaded."""
+    store = SqliteStore(tmp_path / "g.db")
+    game = new_game("demo", seed="corrupt")
+    game_id, _ = store.create(game)
+    store.append(game_id, game.act("german", PREPARE_BRIDGE))
+    store.append(game_id, game.act("us", {"action": "pass"}))
+    db = sqlite3.connect(tmp_path / "g.db")
+    db.execute(sql, (game_id,))
+    db.commit()
+    with pytest.raises(CorruptRecord) as info:
+        store.load(game_id)
+    assert info.value.where == f"{tmp_path / 'g.db'}: game {game_id}"  # the database and game
+    return info.value
+
+
+@pytest.mark.parametrize(
+    ("sql", "problem"),
+    [
+        (
+            "UPDATE entries SET entry = replace(entry, '\"work-declared\"', '\"teleported\"') "
+            "WHERE game = ? AND seq = 0",
+            "corrupt game record (log entry 0: Invalid value 'teleported' - at `$.records[",
+        ),
+        (
+            "UPDATE entries SET entry = '{}' WHERE game = ? AND seq = 1",
+            "corrupt game record (log entry 1: Object missing required field `seq`)",
+        ),
+        (
+            "UPDATE entries SET entry = 'not json' WHERE game = ? AND seq = 1",
+            "corrupt game record (log entry 1: JSON is malformed",
+        ),
+        (
+            "UPDATE entries SET seq = 7 WHERE game = ? AND seq = 1",
+            "corrupt game record (log entries out of sequence)",
+        ),
+        (
+            "UPDATE games SET scenario = '[]' WHERE id = ?",
+            "corrupt game record (scenario: Expected `object`, got `array`)",
+        ),
+        (
+            "UPDATE entries SET entry = replace(entry, '\"pioneer-1\"', '\"ghost\"') "
+            "WHERE game = ? AND seq = 0",
+            "corrupt game record (its log does not replay: KeyError('ghost'))",
+        ),
+        ("UPDATE games SET ruleset = 'chess' WHERE id = ?", "unknown ruleset 'chess'"),
+        (
+            "UPDATE games SET format = 2 WHERE id = ?",
+            "game record format 2 is not supported (expected 1)",
+        ),
+    ],
+)
+def test_a_corrupt_record_names_the_game_and_what_is_wrong(
+    tmp_path: Path, sql: str, problem: str
+) -> None:
+    assert _corrupted(tmp_path, sql).problem.startswith(problem)
 
 
 def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:

@@ -13,11 +13,20 @@ from typing import Any, Generic
 
 import msgspec
 
-from kriegsspiel.core.game import FORMAT, Game, Header
+from kriegsspiel.core.game import Game, Header
 from kriegsspiel.core.log import Entry
 from kriegsspiel.core.ruleset import E
 from kriegsspiel.errors import InputError
-from kriegsspiel.rulesets import find_ruleset
+from kriegsspiel.store.record import (
+    CorruptRecord,
+    check_format,
+    decode_game,
+    encode,
+    header_of,
+    short,
+)
+
+NOUN = "game file"  # what the errors call it
 
 
 class _HeaderOnly(msgspec.Struct):
@@ -30,39 +39,32 @@ class GameFile(msgspec.Struct, Generic[E]):
     log: list[Entry[E]]
 
 
+class _RawFile(msgspec.Struct):
+    """A game file read as far as its parts: each is decoded by `record.decode_game`."""
+
+    header: Header
+    scenario: msgspec.Raw
+    log: list[msgspec.Raw]
+
+
 def dumps(game: Game[Any, Any, Any, Any]) -> bytes:
-    record: GameFile[Any] = GameFile(
-        Header(FORMAT, game.ruleset.name, game.seed), game.scenario, list(game.log)
-    )
-    return msgspec.json.format(msgspec.json.encode(record), indent=1)
+    record: GameFile[Any] = GameFile(header_of(game), game.scenario, list(game.log))
+    return msgspec.json.format(encode(record), indent=1)
 
 
 def loads(data: bytes, where: str = "game") -> Game[Any, Any, Any, Any]:
     try:
         header = msgspec.json.decode(data, type=_HeaderOnly).header
     except msgspec.DecodeError as exc:
-        raise InputError(where, f"not a kriegsspiel game file ({_short(exc)})") from None
-    if header.format != FORMAT:
-        raise InputError(
-            where, f"game file format {header.format} is not supported (expected {FORMAT})"
-        )
+        raise CorruptRecord(where, f"not a kriegsspiel game file ({short(exc)})") from None
+    check_format(header, where=where, noun=NOUN)
     try:
-        ruleset = find_ruleset(header.ruleset)
-    except InputError as exc:
-        raise InputError(where, exc.problem) from None
-    kind = GameFile[ruleset.event_type]  # type: ignore[name-defined]
-    try:
-        record = msgspec.json.decode(data, type=kind)
-        scenario = msgspec.convert(record.scenario, ruleset.scenario_type)
+        record = msgspec.json.decode(data, type=_RawFile)
     except msgspec.DecodeError as exc:
-        raise InputError(where, f"corrupt game file ({_short(exc)})") from None
-    seqs = [e.seq for e in record.log]
-    if seqs != list(range(len(seqs))):
-        raise InputError(where, "corrupt game file (log entries out of sequence)")
-    try:
-        return Game(ruleset, scenario, header.seed, record.log)
-    except (KeyError, AssertionError, ValueError, IndexError) as exc:
-        raise InputError(where, f"corrupt game file (its log does not replay: {exc!r})") from None
+        raise CorruptRecord(where, f"corrupt {NOUN} ({short(exc)})") from None
+    return decode_game(
+        record.header, record.scenario, enumerate(record.log), where=where, noun=NOUN
+    )
 
 
 def load(path: str | Path) -> Game[Any, Any, Any, Any]:
@@ -103,7 +105,3 @@ def save(game: Game[Any, Any, Any, Any], path: str | Path, *, overwrite: bool = 
     finally:
         if tmp is not None:
             tmp.unlink(missing_ok=True)
-
-
-def _short(exc: Exception) -> str:
-    return str(exc).splitlines()[0][:120]

@@ -16,12 +16,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
-from kriegsspiel.core.game import FORMAT, Game
+from kriegsspiel.core.game import Game, Header
 from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError
-from kriegsspiel.rulesets import find_ruleset
+from kriegsspiel.store.record import decode_game, encode, header_of
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -121,10 +119,11 @@ class SqliteStore:
         """Store a new game (with any entries it has); return its id and a token per seat."""
         game_id = secrets.token_hex(6)
         tokens = {seat: new_token() for seat in game.seats}
+        header = header_of(game)
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO games (id, format, ruleset, seed, scenario) VALUES (?, ?, ?, ?, ?)",
-                (game_id, FORMAT, game.ruleset.name, game.seed, _json(game.scenario)),
+                (game_id, header.format, header.ruleset, header.seed, _json(game.scenario)),
             )
             db.executemany(
                 "INSERT INTO entries (game, seq, entry) VALUES (?, ?, ?)",
@@ -164,21 +163,11 @@ class SqliteStore:
         if not rows:
             raise InputError("game", f"no game {game_id!r} in {self.path}")
         fmt, ruleset_name, seed, scenario_json = rows[0]
-        where = f"{self.path}: game {game_id}"
-        if fmt != FORMAT:
-            raise InputError(where, f"game format {fmt} is not supported (expected {FORMAT})")
-        ruleset = find_ruleset(ruleset_name)
-        entry_type = Entry[ruleset.event_type]  # type: ignore[name-defined]
         raw = self._read("SELECT seq, entry FROM entries WHERE game = ? ORDER BY seq", game_id)
-        try:
-            scenario = msgspec.json.decode(scenario_json, type=ruleset.scenario_type)
-            log = [msgspec.json.decode(text, type=entry_type) for _, text in raw]
-        except msgspec.DecodeError as exc:
-            raise InputError(where, f"corrupt game record ({exc})") from None
-        if [e.seq for e in log] != list(range(len(log))):
-            raise InputError(where, "corrupt game record (log entries out of sequence)")
-        return Game(ruleset, scenario, seed, log)
+        header = Header(fmt, ruleset_name, seed)
+        return decode_game(header, scenario_json, raw, where=f"{self.path}: game {game_id}")
 
 
 def _json(value: Any) -> str:
-    return msgspec.json.encode(value).decode()
+    """TEXT for a column: the same JSON as a game file holds."""
+    return encode(value).decode()

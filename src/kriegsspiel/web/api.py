@@ -108,7 +108,7 @@ async def create_game(request: Request) -> Response:
         scenario = bundled_scenario(body.scenario)
     else:
         scenario = parse_scenario(body.scenario_yaml or "", "uploaded scenario")
-    game_id, tokens = _host(request).create(scenario, body.seed)
+    game_id, tokens = _host(request).create(scenario, body.seed, published_seed=body.published_seed)
     links = [
         schema.SeatLink(seat, token, f"/play/{token}", f"/api/seats/{token}")
         for seat, token in tokens.items()

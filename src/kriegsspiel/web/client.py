@@ -74,9 +74,12 @@ def _message(exc: urllib.error.HTTPError) -> str:
 # -- the commands' verbs --------------------------------------------------------------------------
 
 
-def create_game(server: str, scenario: str, seed: str | None = None) -> dict[str, Any]:
+def create_game(
+    server: str, scenario: str, seed: str | None = None, *, published_seed: bool = False
+) -> dict[str, Any]:
     """Create a game on `server` from a bundled scenario name or a local YAML file; the answer
-    holds each seat's link (`seats[].page`, relative to the server)."""
+    holds each seat's link (`seats[].page`, relative to the server). The dice get a fresh
+    secret seed unless given `seed`, or `published_seed` (the scenario's own, public seed)."""
     path = Path(scenario)
     body: dict[str, Any] = {"scenario": scenario}
     if path.suffix in (".yaml", ".yml") or path.exists():
@@ -86,6 +89,8 @@ def create_game(server: str, scenario: str, seed: str | None = None) -> dict[str
             raise InputError(scenario, f"cannot read: {exc.strerror}") from None
     if seed is not None:
         body["seed"] = seed
+    if published_seed:
+        body["published_seed"] = True
     created: dict[str, Any] = request(f"{server.rstrip('/')}/api/games", body)
     return created
 

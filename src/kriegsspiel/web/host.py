@@ -9,7 +9,6 @@ commit fails, the game is dropped from memory and reloaded from the store when n
 from __future__ import annotations
 
 import hashlib
-import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -21,12 +20,12 @@ import msgspec
 from kriegsspiel.core.checks import Check
 from kriegsspiel.core.dice import EnteredDice
 from kriegsspiel.core.log import Entry, effective
+from kriegsspiel.core.scenario import ScenarioBase
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, KriegsspielError
 from kriegsspiel.games import AnyGame, new_game
 from kriegsspiel.render import board
 from kriegsspiel.scenario.load import BUNDLED, bundled_names, parse_scenario
-from kriegsspiel.scenario.model import ScenarioBase
 from kriegsspiel.store.sqlite import SqliteStore, StoreError
 
 
@@ -83,12 +82,14 @@ class Host:
 
     # -- games and seats -----------------------------------------------------------------------
 
-    def create(self, scenario: ScenarioBase, seed: str | None = None) -> tuple[str, dict[str, str]]:
+    def create(
+        self, scenario: ScenarioBase, seed: str | None = None, *, published_seed: bool = False
+    ) -> tuple[str, dict[str, str]]:
         """A new game; its id and the secret token of each seat.
 
-        Without a seed the dice get a fresh secret one: a scenario file's own seed is public to
-        anyone who can read the file, so a served game never uses it unless asked to."""
-        game = new_game(scenario, seed or secrets.token_hex(16))
+        Its seed is `new_game`'s: `seed`, else with `published_seed` the scenario's own (public
+        to anyone who can read the file), else a fresh secret one."""
+        game = new_game(scenario, seed, published_seed=published_seed)
         with self._lock:
             try:
                 game_id, tokens = self.store.create(game)

@@ -6,6 +6,7 @@ here; the ruleset's docs describe their fields.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -21,7 +22,8 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
 
     scenario: str | None = None
     scenario_yaml: str | None = None
-    seed: str | None = None  # the dice seed; default: the scenario's, else a random one
+    seed: str | None = None  # the dice's secret seed; default: a fresh secret one
+    published_seed: bool = False  # roll with the scenario's own (public) seed instead
 
 
 class PreviewRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -125,35 +127,42 @@ class Error(msgspec.Struct, omit_defaults=True):
 
 @dataclass(frozen=True)
 class Op:
+    """One operation of the API: `app.routes` must serve exactly these (and the live socket)."""
+
     method: str
-    path: str
+    path: str  # as the route declares it: `{token}` is a path parameter
     summary: str
     request: type | None
-    response: type | None
+    response: type  # the body of the success answer, as a type msgspec describes
     status: int = 200
     errors: tuple[int, ...] = (400, 404)
     media: str = "application/json"
+    query: tuple[tuple[str, str], ...] = ()  # optional query parameters: (name, description)
 
 
 OPS = (
+    Op("get", "/openapi.json", "This document: the OpenAPI description of the JSON API", None,
+       dict[str, Any], errors=()),
     Op("get", "/api/scenarios", "The bundled scenarios", None, list[ScenarioInfo], errors=()),
     Op("post", "/api/games", "Create a game; one secret link per seat", CreateGame, Created, 201,
-       (400, 413)),
+       (400, 413, 503)),
     Op("get", "/api/seats/{token}", "The seat's table: view, legal actions, who acts", None,
        SeatTable, errors=(404,)),
     Op("get", "/api/seats/{token}/log", "The log as the seat may see it", None, Log, errors=(404,)),
-    Op("get", "/api/seats/{token}/table.svg", "The table drawn from the seat's view", None, None,
-       errors=(404,), media="image/svg+xml"),
+    Op("get", "/api/seats/{token}/table.svg", "The table drawn from the seat's view", None, str,
+       errors=(404,), media="image/svg+xml", query=(("unit", "the id of a unit to select"),)),
     Op("post", "/api/seats/{token}/preview", "Odds of all an action can lead to",
-       PreviewRequest, Preview, errors=(400, 404, 409)),
+       PreviewRequest, Preview, errors=(400, 404, 409, 413)),
     Op("post", "/api/seats/{token}/act", "Act as the seat (engine dice or typed-in faces)",
-       ActRequest, Acted, errors=(400, 404, 409, 503)),
+       ActRequest, Acted, errors=(400, 404, 409, 413, 503)),
     Op("post", "/api/seats/{token}/undo", "Undo the last actions (umpire seat only)",
-       UndoRequest, Acted, errors=(400, 404, 409, 503)),
+       UndoRequest, Acted, errors=(400, 404, 409, 413, 503)),
 )  # fmt: skip
 
+PATH_PARAMETER = re.compile(r"{(\w+)}")
+LIVE_PATH = "/api/seats/{token}/live"  # a WebSocket: OpenAPI has no operation for it
 LIVE = (
-    'WebSocket `/api/seats/{token}/live`: sends `{"type": "changed"}` whenever this seat\'s '
+    f'WebSocket `{LIVE_PATH}`: sends `{{"type": "changed"}}` whenever this seat\'s '
     "view or log changed (and once on connecting); refetch the seat's table then."
 )
 
@@ -168,17 +177,22 @@ def openapi() -> dict[str, Any]:
     paths: dict[str, dict[str, Any]] = {}
     for op in OPS:
         item: dict[str, Any] = {"summary": op.summary, "responses": {}}
-        if "{token}" in op.path:
-            item["parameters"] = [
-                {"name": "token", "in": "path", "required": True, "schema": {"type": "string"}}
-            ]
+        parameters = [
+            {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+            for name in PATH_PARAMETER.findall(op.path)
+        ] + [
+            {"name": name, "in": "query", "required": False, "description": text,
+             "schema": {"type": "string"}}
+            for name, text in op.query
+        ]  # fmt: skip
+        if parameters:
+            item["parameters"] = parameters
         if op.request is not None:
             body = {"application/json": {"schema": by_type[op.request]}}
             item["requestBody"] = {"required": True, "content": body}
-        schema = by_type[op.response] if op.response is not None else {"type": "string"}
         item["responses"][str(op.status)] = {
             "description": "OK",
-            "content": {op.media: {"schema": schema}},
+            "content": {op.media: {"schema": by_type[op.response]}},
         }
         for code in op.errors:
             item["responses"][str(code)] = {

@@ -1,0 +1,94 @@
+"""A game's record, as both stores keep it: a header (format, ruleset, secret seed), the scenario
+as JSON and the log as one JSON document per entry.
+
+`header_of` and `encode` are the one encoder, and `decode_game` the one decoder, of the game file
+(`files.py`) and the SQLite store (`sqlite.py`). Whatever is wrong with a record is one
+`CorruptRecord` naming the problem and where it is: the file's path, or the database's path and
+the game's id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
+
+from kriegsspiel.core.game import FORMAT, Game, Header
+from kriegsspiel.core.log import Entry
+from kriegsspiel.errors import InputError
+from kriegsspiel.rulesets import find_ruleset
+
+AnyGame = Game[Any, Any, Any, Any]
+Json = bytes | str | msgspec.Raw
+
+# What a log that decodes but does not replay raises from a ruleset's `apply` (an unknown unit,
+# an impossible step).
+REPLAY_ERRORS = (KeyError, AssertionError, ValueError, IndexError)
+
+
+class CorruptRecord(InputError):
+    """A game record that cannot be read: `where` it is, and what is wrong with it."""
+
+
+def header_of(game: AnyGame) -> Header:
+    return Header(FORMAT, game.ruleset.name, game.seed)
+
+
+def encode(value: Any) -> bytes:
+    """A scenario, a log entry or a whole record as compact JSON."""
+    return msgspec.json.encode(value)
+
+
+def check_format(header: Header, *, where: str, noun: str = "game record") -> None:
+    """Refuse a record of another format before reading any more of it."""
+    if header.format != FORMAT:
+        raise CorruptRecord(
+            where, f"{noun} format {header.format} is not supported (expected {FORMAT})"
+        )
+
+
+def decode_game(
+    header: Header,
+    scenario: Json,
+    entries: Iterable[tuple[int, Json]],
+    *,
+    where: str,
+    noun: str = "game record",
+) -> AnyGame:
+    """The game of a record: its header, its scenario's JSON, and its log entries' JSON, each
+    with the number it is known by in the store (its position in a file, its row's seq in the
+    database). `noun` names the record in messages ("game file", "game record")."""
+    check_format(header, where=where, noun=noun)
+    try:
+        ruleset = find_ruleset(header.ruleset)
+    except InputError as exc:
+        raise CorruptRecord(where, exc.problem) from None
+
+    def corrupt(detail: str) -> CorruptRecord:
+        return CorruptRecord(where, f"corrupt {noun} ({detail})")
+
+    try:
+        loaded = msgspec.json.decode(scenario, type=ruleset.scenario_type)
+    except msgspec.DecodeError as exc:
+        raise corrupt(f"scenario: {short(exc)}") from None
+    decoder = msgspec.json.Decoder(Entry[ruleset.event_type])  # type: ignore[name-defined]
+    log: list[Entry[Any]] = []
+    numbers: list[int] = []
+    for number, text in entries:
+        try:
+            log.append(decoder.decode(text))
+        except msgspec.DecodeError as exc:
+            raise corrupt(f"log entry {number}: {short(exc)}") from None
+        numbers.append(number)
+    if not numbers == [e.seq for e in log] == list(range(len(log))):
+        raise corrupt("log entries out of sequence")
+    try:
+        return Game(ruleset, loaded, header.seed, log)
+    except REPLAY_ERRORS as exc:
+        raise corrupt(f"its log does not replay: {exc!r}") from None
+
+
+def short(exc: Exception) -> str:
+    """The first line of a decoding error, cut to a readable length."""
+    return str(exc).splitlines()[0][:120]
