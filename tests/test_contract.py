@@ -21,11 +21,11 @@ import pytest
 
 from kriegsspiel.core.checks import Check, CheckDef, Param
 from kriegsspiel.core.game import Game
+from kriegsspiel.core.scenario import ScenarioBase
 from kriegsspiel.errors import KriegsspielError
 from kriegsspiel.registry import all_checks
 from kriegsspiel.rulesets import RULESETS
 from kriegsspiel.scenario.load import bundled_names, load_scenario
-from kriegsspiel.scenario.model import ScenarioBase
 from kriegsspiel.store import files
 
 PLAYOUTS = 20

@@ -21,13 +21,13 @@ from kriegsspiel.games import AnyGame
 from kriegsspiel.render.text import (
     action_text,
     clock_text,
-    demolition_state,
     key,
     render_log,
     render_odds,
     render_view,
     table,
 )
+from kriegsspiel.rulesets.engineering import demolition_state  # the demo is an engineering game
 
 SCENARIO = "demo"
 GAME_FILE = "demo-game.json"
@@ -178,7 +178,7 @@ def run_demo(directory: Path, out: Console, seed: str | None = None) -> Path:
     The dice follow the scenario's seed unless another `seed` is given."""
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / GAME_FILE
-    game = new_game(SCENARIO, seed)
+    game = new_game(SCENARIO, seed, published_seed=seed is None)
     save_game(game, path)
     _script(Play(game, path, out))
     _epilogue(game, out, path)

@@ -6,15 +6,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from conftest import demolition, scenario_data, task, unit
+from kriegsspiel.core.scenario import UnitSpec
 from kriegsspiel.errors import InputError
+from kriegsspiel.rulesets import RULESETS
 from kriegsspiel.rulesets.engineering import EngScenario
 from kriegsspiel.scenario.load import (
     bundled_names,
     json_schema,
     load_scenario,
     parse_scenario,
+    read_scenario_text,
     scenario_from_data,
 )
 
@@ -61,6 +65,7 @@ def test_dr_bounds_are_allowed(dr: int) -> None:
     data = _data()
     data["units"][2]["dr"] = dr
     scenario = scenario_from_data(data, "test.yaml")
+    assert isinstance(scenario, EngScenario)
     assert scenario.units[2].dr == dr
 
 
@@ -218,6 +223,26 @@ def test_json_schema_has_the_dr_bounds() -> None:
     assert (dr["minimum"], dr["maximum"], dr["type"]) == (-2, 2, "integer")
     demo = schema["$defs"]["DemolitionSpec"]["properties"]
     assert demo["preparations"]["minimum"] == 1
+
+
+def _with_dr(schema: Any) -> list[str]:
+    """The definitions of a JSON Schema with a property `dr`."""
+    return sorted(name for name, d in schema["$defs"].items() if "dr" in d.get("properties", {}))
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_only_engineering_units_have_a_dr(ruleset: str) -> None:
+    # Battlefront's discipline rating is the engineering ruleset's field, not the shared unit's
+    assert "dr" not in UnitSpec.__struct_fields__
+    expected = ["EngUnit"] if ruleset == "engineering" else []
+    assert _with_dr(json_schema(ruleset)) == expected
+
+
+@pytest.mark.parametrize("name", ["abilities", "afv", "waterborne"])
+def test_a_dr_is_refused_outside_engineering(name: str) -> None:
+    data = yaml.safe_load(read_scenario_text(name)[0])
+    data["units"][0]["dr"] = 1
+    assert _error(data) == "test.yaml: units[0]: object contains unknown field dr"
 
 
 def test_json_schema_unknown_ruleset() -> None:

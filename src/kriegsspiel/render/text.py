@@ -1,6 +1,7 @@
 """Text rendering of what a seat may see: views, logs and odds as rich tables.
 
-Pure presentation over the plain dicts of `Game.view`, `Game.log_view` and `odds_report`.
+Pure presentation over the plain dicts of `Game.view`, `Game.log_view` and `odds_report`. A view's
+lists of records are shown as its ruleset says (`Ruleset.view_lists`, `Ruleset.action_word`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from kriegsspiel.core.ruleset import ViewList
 from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.rulesets import RULESETS, AnyRuleset
 
 Row = Mapping[str, Any]
 Column = tuple[str, Callable[[Row], Any]]
@@ -71,54 +74,6 @@ def action_text(action: Row) -> str:
 # -- views ----------------------------------------------------------------------------------------
 
 
-def _progress(row: Row) -> str | None:
-    return f"{row['progress']}/{row['required']}" if "progress" in row else None
-
-
-def _unit_state(row: Row) -> str:
-    return ", ".join(flag for flag in ("emplaced", "moving") if row.get(flag))
-
-
-def demolition_state(row: Row) -> str:
-    if row.get("destroyed"):
-        return "destroyed"
-    if "prepared" not in row:
-        return ""
-    return "prepared" if row["prepared"] else "not prepared"
-
-
-UNIT_COLUMNS: tuple[Column, ...] = (
-    ("unit", key("id")),
-    ("name", key("name")),
-    ("side", key("side")),
-    ("kind", key("kind")),
-    ("dr", key("dr")),
-    ("at", key("position")),
-    ("status", key("status")),
-    ("state", _unit_state),
-    ("actions left", key("actions_left")),
-)
-TASK_COLUMNS: tuple[Column, ...] = (
-    ("task", key("id")),
-    ("name", key("name")),
-    ("side", key("side")),
-    ("progress", _progress),
-    ("status", key("status")),
-    ("workers", key("workers")),
-    ("contributors", key("contributors")),
-    ("turns left", key("turns_left_with_all_workers")),
-)
-DEMOLITION_COLUMNS: tuple[Column, ...] = (
-    ("demolition", key("id")),
-    ("name", key("name")),
-    ("side", key("side")),
-    ("at", key("position")),
-    ("state", demolition_state),
-    ("progress", _progress),
-    ("known to", key("known_to")),
-)
-
-
 def clock_text(view: Row) -> str:
     """Where the game stands: the turn, whose phase, who acts (as far as the view says)."""
     phase = str(view.get("phase") or "").replace("_", " ")
@@ -132,9 +87,10 @@ def clock_text(view: Row) -> str:
     return text + " (the game is over)" if view.get("over") else text
 
 
-def pending_text(pending: Row) -> str:
+def pending_text(pending: Row, action_word: str = "action") -> str:
+    """The action other seats may answer, in its ruleset's word (`Ruleset.action_word`)."""
     work = f" ({pending['kind']} {pending['target']})" if "kind" in pending else ""
-    text = f"{pending['unit']}'s engineering action{work} awaits {pending['awaiting']}'s answer"
+    text = f"{pending['unit']}'s {action_word}{work} awaits {pending['awaiting']}'s answer"
     if pending.get("fired"):
         text += f"; fired at by {fmt(pending['fired'])}"
     if pending.get("cancelled"):
@@ -144,13 +100,6 @@ def pending_text(pending: Row) -> str:
     return text
 
 
-# Lists drawn by dedicated columns, by (ruleset, list) — ruleset None for any; every other list of
-# records in a view (minefields, craft, blinds, crews, …) gets columns taken from its records.
-KNOWN_LISTS: dict[tuple[str | None, str], tuple[str, tuple[Column, ...]]] = {
-    ("engineering", "units"): ("units", UNIT_COLUMNS),
-    ("engineering", "demolitions"): ("demolitions known", DEMOLITION_COLUMNS),
-    (None, "tasks"): ("tasks", TASK_COLUMNS),
-}
 NOT_DRAWN = frozenset({"sides", "terrain", "options", "pending", "to_act"})
 GENERIC_COLUMNS = 9  # the first fields of a record that fit a table row
 
@@ -165,9 +114,25 @@ def generic_columns(rows: Sequence[Row]) -> tuple[Column, ...]:
     return tuple((name, key(name)) for name in list(names)[:GENERIC_COLUMNS])
 
 
+def list_columns(shown: ViewList, rows: Sequence[Row]) -> tuple[Column, ...]:
+    """The columns a ruleset gives one of its lists (a field's name or a function of a record),
+    or the records' own short fields."""
+    if not shown.columns:
+        return generic_columns(rows)
+    return tuple((head, key(get) if isinstance(get, str) else get) for head, get in shown.columns)
+
+
+def view_ruleset(view: Row) -> AnyRuleset | None:
+    """The ruleset of a view; None for one this installation does not know (a served game's)."""
+    return RULESETS.get(str(view.get("ruleset")))
+
+
 def render_view(out: Console, view: Row, to_act: Sequence[str] | None = None) -> None:
     """A seat's view: the clock, then every list of records it holds (units, tasks, what the
-    seat knows of minefields, craft, blinds, …), then any pending action."""
+    seat knows of minefields, craft, blinds, …) as its ruleset shows them, then any pending
+    action."""
+    ruleset = view_ruleset(view)
+    lists = ruleset.view_lists if ruleset is not None else {}
     out.print(Text(f"{view.get('title', '')}, as seen by {view.get('seat')}", style="bold"))
     out.print(Text(clock_text(view)))
     for name, value in view.items():
@@ -175,11 +140,11 @@ def render_view(out: Console, view: Row, to_act: Sequence[str] | None = None) ->
             continue
         if not all(isinstance(row, Mapping) for row in value):
             continue
-        known = KNOWN_LISTS.get((view.get("ruleset"), name)) or KNOWN_LISTS.get((None, name))
-        title, columns = known or (name, generic_columns(value))
-        out.print(table(title, value, columns))
+        shown = lists.get(name) or ViewList(name)
+        out.print(table(shown.title, value, list_columns(shown, value)))
     if view.get("pending"):
-        out.print(Text(f"pending: {pending_text(view['pending'])}"))
+        word = ruleset.action_word if ruleset is not None else "action"
+        out.print(Text(f"pending: {pending_text(view['pending'], word)}"))
     if to_act is not None:
         out.print(Text(to_act_text(to_act)))
 

@@ -10,9 +10,9 @@ import msgspec
 import yaml
 
 from kriegsspiel.core.convert import convert
+from kriegsspiel.core.scenario import ScenarioBase
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets import find_ruleset
-from kriegsspiel.scenario.model import ScenarioBase
 
 BUNDLED = "kriegsspiel.scenario.bundled"
 

@@ -1,7 +1,9 @@
-"""The parts of a scenario every ruleset shares: sides, units, terrain, options and table overrides.
+"""The neutral scenario model: the parts every ruleset shares (sides, units, terrain, options and
+table overrides), and nothing of any one game's rules.
 
-Rulesets subclass `ScenarioBase` (and `UnitSpec`) to add their own sections. `validate` checks
-what a schema cannot: unique ids, references, ranges with a plain message.
+Rulesets subclass `ScenarioBase` (and `UnitSpec`) to add their own sections and fields. `validate`
+checks what a schema cannot: unique ids, references, ranges with a plain message. Loading scenario
+files, which needs the ruleset registry to pick the type, is `kriegsspiel.scenario.load`.
 """
 
 from __future__ import annotations
@@ -26,14 +28,6 @@ Id = Annotated[
     ),
 ]
 
-DR = Annotated[
-    int,
-    msgspec.Meta(
-        description="discipline rating, -2 (green) to +2 (elite)",
-        extra_json_schema={"minimum": -2, "maximum": 2},
-    ),
-]
-
 
 class SideSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: Id
@@ -46,7 +40,6 @@ class UnitSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     kind: str
     name: str = ""
     traits: tuple[str, ...] = ()
-    dr: DR = 0
     position: Point | None = None
     facing: float = 0.0
 
@@ -92,8 +85,6 @@ class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
                     f"{where}: units[{i}].side",
                     f"unknown side {unit.side!r} (sides: {_ls(side_ids)})",
                 )
-            if not -2 <= unit.dr <= 2:
-                raise InputError(f"{where}: units[{i}].dr", "must be an integer from -2 to 2")
         _unique(where, "terrain", (t.id for t in self.terrain))
         for i, feature in enumerate(self.terrain):
             least = 2 if feature.line else 3
