@@ -23,11 +23,20 @@ from kriegsspiel.rulesets.engineering.choice_candidates import FireCandidates, T
 from kriegsspiel.rulesets.engineering.dd_tanks import SWIM, DropSkirts, skirts_up
 from kriegsspiel.rulesets.engineering.demolition_candidates import DemolitionCandidates
 from kriegsspiel.rulesets.engineering.demolitions import REMOVE_REACH, RemoveDemolition, Reveal
-from kriegsspiel.rulesets.engineering.fieldwork_candidates import fieldwork_candidates
-from kriegsspiel.rulesets.engineering.fieldwork_geometry import box_distance, water, water_boxes
+from kriegsspiel.rulesets.engineering.fieldwork_candidates import (
+    equipment_places,
+    fieldwork_candidates,
+)
+from kriegsspiel.rulesets.engineering.fieldwork_geometry import in_water, water, water_near
 from kriegsspiel.rulesets.engineering.forts import Spot
 from kriegsspiel.rulesets.engineering.minefields import SpotMinefield
-from kriegsspiel.rulesets.engineering.nearby import Grid, clearance, footprints
+from kriegsspiel.rulesets.engineering.nearby import (
+    Grid,
+    box_distance,
+    clearance,
+    footprints,
+    places,
+)
 from kriegsspiel.rulesets.engineering.obstacle_candidates import (
     fire_at_features,
     obstacle_candidates,
@@ -118,11 +127,12 @@ def _maneuvers(state: EngState, seat: str, units: list[EngUnit]) -> list[Candida
         and (p := state.units[s.id].position) is not None
         and state.units[s.id].status != "knocked-out"
     )
+    equipment = equipment_places(state)
     tasks = [t for t in state.tasks.values() if t.kind == "task" and t.status == "open"]
     demolitions = DemolitionCandidates(state, seat, DEMOLITION_KINDS, HOOKS)
     work = TaskCandidates(state, seat, tasks, HOOKS)
     for spec in units:
-        if skirts_up(state, spec):
+        if skirts_up(state, spec) and not in_water(state, state.units[spec.id].position):
             out.append(Candidate(DropSkirts(spec.id), f"{spec.label} drops its skirts"))
         u = state.units[spec.id]
         if state.actions_left(spec.id) < 1 or u.engineering_at == state.player_turn:
@@ -132,7 +142,7 @@ def _maneuvers(state: EngState, seat: str, units: list[EngUnit]) -> list[Candida
         out += work.entry(spec)
         out += _demolitions(state, spec, demolitions)
         out += obstacle_candidates(state, seat, spec)
-        out += fieldwork_candidates(state, seat, spec, enemies)
+        out += fieldwork_candidates(state, seat, spec, enemies, equipment)
     return out
 
 
@@ -149,12 +159,14 @@ def free_reach(state: EngState, spec: EngUnit, at: Point, most: float) -> float:
     r = most
     for key in footprints(state.obstacles).near(at, most):  # the others are farther off
         r = min(r, clearance(at, state.obstacles[key].footprint))
-    for b in state.bridges.values():
-        if b.position is not None:
-            r = min(r, max(math.dist(at, b.position) - BRIDGE_REACH, 0.0))
+    bridges = state.bridges
+    for key in places(bridges).near(at, most + BRIDGE_REACH):  # the others are farther off
+        there = bridges[key].position
+        assert there is not None
+        r = min(r, max(math.dist(at, there) - BRIDGE_REACH, 0.0))
     if not skirts_up(state, spec):
-        for w, box in water_boxes(state):
-            if box_distance(box, at) < r:  # the box is never farther than the water
+        for w, box in water_near(state, at, r):  # the box is never farther than the water
+            if box_distance(box, at) < r:
                 here = ShapelyPoint(at)
                 r = min(r, 0.0 if w.contains(here) else float(w.distance(here)))
     return max(r, 0.0)

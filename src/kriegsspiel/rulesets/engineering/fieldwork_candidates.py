@@ -12,26 +12,24 @@ from kriegsspiel.rulesets.engineering.bridges import BRIDGE_REACH, CrossBridge, 
 from kriegsspiel.rulesets.engineering.bridging import LoadBridging, UnloadBridging
 from kriegsspiel.rulesets.engineering.close_combat import CONTACT, CloseCombat
 from kriegsspiel.rulesets.engineering.congers import CONGER_KINDS, FireConger, PrimeConger
-from kriegsspiel.rulesets.engineering.fieldwork_geometry import (
-    CONFORM_REACH,
-    box_distance,
-    feature,
-    gap_distance,
-)
-from kriegsspiel.rulesets.engineering.nearby import Grid, clearance, places
+from kriegsspiel.rulesets.engineering.fieldwork_geometry import CONFORM_REACH, feature, gap_distance
+from kriegsspiel.rulesets.engineering.nearby import Grid, box_distance, clearance, places
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.spans import BuildSpan, t_class
 from kriegsspiel.rulesets.engineering.state import EngState, Point
 from kriegsspiel.rulesets.engineering.traits import ARK, BOBBIN, BRIDGELAYER, CONGER
-from kriegsspiel.rulesets.engineering.works_state import BridgeState
+from kriegsspiel.rulesets.engineering.works_state import BridgeState, Equipment
 
 HELPER_REACH = 3.0  # inches from a bridge within which a unit is offered as a helper
 LOAD_REACH = 1.0  # BF-TRANSPORT: load within 1"
 
 
-def _through(frm: Point, at: Point) -> Point:
-    """The point as far beyond `at` as `frm` is before it: a move straight across."""
-    return (round(2 * at[0] - frm[0], 4), round(2 * at[1] - frm[1], 4))
+def _through(frm: Point, at: Point, most: float) -> Point:
+    """A move straight across `at`: as far beyond it as `frm` is before it, or `most` from
+    `frm` if that is shorter."""
+    d = math.dist(frm, at)
+    k = min(2.0, most / d) if d > 0 else 2.0
+    return (round(frm[0] + k * (at[0] - frm[0]), 4), round(frm[1] + k * (at[1] - frm[1]), 4))
 
 
 def _within(frm: Point | None, at: Point | None, r: float) -> bool:
@@ -40,15 +38,18 @@ def _within(frm: Point | None, at: Point | None, r: float) -> bool:
 
 
 def fieldwork_candidates(
-    state: EngState, seat: str, spec: EngUnit, enemies: Grid
+    state: EngState, seat: str, spec: EngUnit, enemies: Grid, equipment: Grid
 ) -> list[Candidate]:
+    """Bridges, bridging equipment, close combat and the Funnies' own actions for one unit;
+    `enemies` and `equipment` are where those are (`Grid`s built once for all units)."""
     who = spec.label
     pos = state.units[spec.id].position
     speed = spec.speed if spec.speed is not None else 6.0
     out: list[Candidate] = []
     for b in _bridges_at_hand(state, spec, pos, speed):
-        if _within(pos, b.position, speed + BRIDGE_REACH):
-            to = _through(pos, b.position) if pos and b.position else (b.position or (0.0, 0.0))
+        if pos is None or b.position is None or math.dist(pos, b.position) < speed:
+            across = _through(pos, b.position, speed) if pos and b.position else None
+            to = across or b.position or (0.0, 0.0)
             out.append(Candidate(CrossBridge(spec.id, b.id, to), f"{who} crosses {b.label}"))
         builds = b.side == spec.side and not b.complete and spec.is_engineer
         if builds and not _gap_far(state, b.obstacle, pos):
@@ -57,7 +58,7 @@ def fieldwork_candidates(
                 out += _spans(state, spec, b.id, b.label, b.position)
         if _within(pos, b.position, CONTACT):
             out.append(Candidate(CloseCombat(spec.id, b.id), f"{who} assaults {b.label}"))
-    for e in state.bridging.values():
+    for e in _equipment_at_hand(state, spec, pos, equipment):
         at = equipment_position(state, e)
         if e.side == spec.side:
             if e.carried_by == spec.id:
@@ -78,6 +79,30 @@ def fieldwork_candidates(
         out.append(Candidate(CloseCombat(spec.id, foe), label))
     out += _funnies(state, spec, pos)
     return out
+
+
+def _equipment_at_hand(
+    state: EngState, spec: EngUnit, pos: Point | None, placed: Grid
+) -> list[Equipment]:
+    """Bridging equipment the unit carries, or within loading reach or contact of it (`placed`:
+    the equipment by where it is), or with no place on record, in the state's order."""
+    if pos is None:
+        return list(state.bridging.values())
+    keys = set(placed.within(pos, max(LOAD_REACH, CONTACT)))
+    return [
+        e
+        for k, e in state.bridging.items()
+        if k in keys or e.carried_by == spec.id or equipment_position(state, e) is None
+    ]
+
+
+def equipment_places(state: EngState) -> Grid:
+    """Bridging equipment by where it is (with its carrier), for `fieldwork_candidates`."""
+    return Grid(
+        (k, at)
+        for k, e in state.bridging.items()
+        if (at := equipment_position(state, e)) is not None
+    )
 
 
 def _bridges_at_hand(

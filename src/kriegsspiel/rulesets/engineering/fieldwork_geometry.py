@@ -7,7 +7,6 @@ player declares the distance instead, as with footprints.py.
 
 from __future__ import annotations
 
-import math
 from functools import cache
 
 from shapely.geometry import LineString, Polygon
@@ -15,11 +14,11 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
 from kriegsspiel.core.geometry import Measure, distance
+from kriegsspiel.core.scenario import TerrainSpec
 from kriegsspiel.errors import InputError, RuleViolation
-from kriegsspiel.rulesets.engineering.nearby import segment_distance
+from kriegsspiel.rulesets.engineering.nearby import Box, Boxes, segment_distance
 from kriegsspiel.rulesets.engineering.state import EngState, Point
 from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
-from kriegsspiel.scenario.model import TerrainSpec
 
 # Deep water: a DD tank swims it, other units cannot enter it (ENG-FUNNY-03).
 WATER = frozenset({"water", "river", "sea", "lake", "deep-water"})
@@ -52,13 +51,12 @@ def path(frm: Point, to: Point) -> BaseGeometry:
 def crosses_at(frm: Point, to: Point, gap: TerrainSpec | None, at: Point, reach: float) -> bool:
     """Whether a move from `frm` to `to` crosses `gap` within `reach` of `at` (or, with no gap
     on record, passes within `reach` of `at`)."""
-    if segment_distance(frm, to, at) > reach + 2 * _EPS:
-        return False  # the buffered disc lies inside the true one
-    line = path(frm, to)
-    near = ShapelyPoint(at).buffer(reach + _EPS)
+    if segment_distance(frm, to, at) > reach + _EPS:
+        return False
     if gap is None or len(gap.points) < 2:
-        return bool(line.intersects(near))
-    return bool(line.intersection(shape(gap)).intersects(near))
+        return True
+    crossing = path(frm, to).intersection(shape(gap))
+    return not crossing.is_empty and float(crossing.distance(ShapelyPoint(at))) <= reach + _EPS
 
 
 def gap_distance(
@@ -105,31 +103,28 @@ def water(state: EngState) -> tuple[BaseGeometry, ...]:
     return tuple(w for w, _ in water_boxes(state))
 
 
-def water_boxes(state: EngState) -> tuple[tuple[BaseGeometry, tuple[float, ...]], ...]:
+def water_boxes(state: EngState) -> tuple[tuple[BaseGeometry, Box], ...]:
     """Deep water, each with its bounding box (min x, min y, max x, max y)."""
     terrain = state.scenario.terrain
     return per_terrain(terrain, "water", lambda: _water(terrain))
 
 
-def _water(
-    terrain: tuple[TerrainSpec, ...],
-) -> tuple[tuple[BaseGeometry, tuple[float, ...]], ...]:
+def water_near(state: EngState, at: Point, r: float) -> list[tuple[BaseGeometry, Box]]:
+    """Deep water whose bounding box lies within `r` of `at` (all the water that does)."""
+    terrain = state.scenario.terrain
+    return per_terrain(terrain, "water-index", lambda: Boxes(water_boxes(state))).near(at, r)
+
+
+def _water(terrain: tuple[TerrainSpec, ...]) -> tuple[tuple[BaseGeometry, Box], ...]:
     shapes = [shape(t) for t in terrain if t.kind in WATER and not t.line and len(t.points) >= 3]
     return tuple((w, tuple(w.bounds)) for w in shapes)
-
-
-def box_distance(box: tuple[float, ...], at: Point) -> float:
-    """How far a point is from a bounding box: at most its distance from the shape inside."""
-    dx = max(box[0] - at[0], 0.0, at[0] - box[2])
-    dy = max(box[1] - at[1], 0.0, at[1] - box[3])
-    return math.hypot(dx, dy)
 
 
 def in_water(state: EngState, point: Point | None) -> bool:
     """Whether a point lies inside deep water (the shore line counts as land)."""
     if point is None:
         return False
-    near = [w for w, box in water_boxes(state) if box_distance(box, point) == 0.0]
+    near = [w for w, _ in water_near(state, point, 0.0)]
     here = ShapelyPoint(point) if near else None
     return any(w.contains(here) for w in near)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
 
 from kriegsspiel.rulesets.engineering.footprints import Footprint
 from kriegsspiel.rulesets.engineering.state import Point
@@ -16,6 +16,8 @@ from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
 CELL = 4.0  # inches: a grid cell
 _NONE: list[tuple[str, Point]] = []
 _FEW = 24  # features few enough to look at every one, rather than the grid
+T = TypeVar("T")
+Box = tuple[float, ...]  # min x, min y, max x, max y
 
 
 class Grid:
@@ -134,3 +136,39 @@ def segment_distance(frm: Point, to: Point, at: Point) -> float:
     length = dx * dx + dy * dy
     t = 0.0 if length == 0 else max(0.0, min(1.0, ((at[0] - ax) * dx + (at[1] - ay) * dy) / length))
     return math.hypot(ax + t * dx - at[0], ay + t * dy - at[1])
+
+
+def box_distance(box: Box, at: Point) -> float:
+    """How far a point is from a bounding box: at most its distance from the shape inside."""
+    dx = max(box[0] - at[0], 0.0, at[0] - box[2])
+    dy = max(box[1] - at[1], 0.0, at[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+class Boxes(Generic[T]):
+    """Shapes by their bounding boxes, each bucketed in every grid cell its box covers, so that
+    a point meets only the shapes near it; answers keep the given order."""
+
+    def __init__(self, items: Sequence[tuple[T, Box]]) -> None:
+        self._items = tuple(items)
+        cells: dict[tuple[int, int], list[int]] = defaultdict(list)
+        for i, (_, box) in enumerate(self._items):
+            (x0, y0), (x1, y1) = _cell((box[0], box[1])), _cell((box[2], box[3]))
+            for gx in range(x0, x1 + 1):
+                for gy in range(y0, y1 + 1):
+                    cells[(gx, gy)].append(i)
+        self._cells = dict(cells)
+
+    def near(self, at: Point, r: float) -> list[tuple[T, Box]]:
+        """The shapes whose boxes lie within `r` of `at` (so every shape that does)."""
+        (x0, y0), (x1, y1) = _cell((at[0] - r, at[1] - r)), _cell((at[0] + r, at[1] + r))
+        found: Sequence[int]
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > len(self._cells):
+            found = range(len(self._items))
+        else:
+            found = sorted(
+                {i for gx in range(x0, x1 + 1) for gy in range(y0, y1 + 1)
+                 for i in self._cells.get((gx, gy), ())}
+            )  # fmt: skip
+        items = self._items
+        return [items[i] for i in found if box_distance(items[i][1], at) <= r]

@@ -16,12 +16,12 @@ from kriegsspiel.rulesets.engineering.crossing import Breach, Cross
 from kriegsspiel.rulesets.engineering.ditches import DropFascine, FillDitch
 from kriegsspiel.rulesets.engineering.dozers import Doze
 from kriegsspiel.rulesets.engineering.feature_fire import STRUCTURE_RANGE, Bombard, FireOn
-from kriegsspiel.rulesets.engineering.features import Feature, knows, occupies
-from kriegsspiel.rulesets.engineering.footprints import CONFORM_REACH, reach
+from kriegsspiel.rulesets.engineering.features import Feature, crossing_refusal, knows, occupies
+from kriegsspiel.rulesets.engineering.footprints import CONFORM_REACH, mobility, reach
 from kriegsspiel.rulesets.engineering.minefields import LayMinefield
 from kriegsspiel.rulesets.engineering.nearby import clearance, footprints
-from kriegsspiel.rulesets.engineering.obstacle_specs import FLAIL
-from kriegsspiel.rulesets.engineering.obstacle_state import Kit, Minefield
+from kriegsspiel.rulesets.engineering.obstacle_specs import DOZER, FLAIL, platoon_of
+from kriegsspiel.rulesets.engineering.obstacle_state import Kit, Minefield, MineType
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState
 from kriegsspiel.rulesets.engineering.traits import ARTILLERY, DIVE_BOMBER
@@ -69,21 +69,27 @@ def _at(state: EngState, spec: EngUnit, found: Feature, dist: float | None) -> l
     """What a unit may try at one feature it is conformed to: breach, cross, charges, dozing,
     and the feature's own kind of work."""
     who, fid, name = spec.label, found.id, found.label
-    out = [
-        _c(Breach(spec.id, fid, distance=dist), f"{who} breaches {name}"),
-        _c(Cross(spec.id, fid, distance=dist), f"{who} moves through {name}"),
-        _c(PrepareCharge(spec.id, fid, distance=dist), f"{who} sets a charge on {name}"),
-        _c(Doze(spec.id, fid, distance=dist), f"{who} dozes {name}"),
-    ]
+    out = [_c(Breach(spec.id, fid, distance=dist), f"{who} breaches {name}")]
+    if (
+        isinstance(found, Minefield)
+        or (found.kind == "ditch" and mobility(spec) == "foot")
+        or crossing_refusal(state, found, spec) is None
+    ):  # a move through a field is rolled for; an obstacle may ask a breach action instead
+        out.append(_c(Cross(spec.id, fid, distance=dist), f"{who} moves through {name}"))
+    if spec.is_engineer:  # AMB-ENG-44
+        out.append(_c(PrepareCharge(spec.id, fid, distance=dist), f"{who} sets a charge on {name}"))
+    if DOZER in spec.traits:  # ENG-DITCH-14
+        out.append(_c(Doze(spec.id, fid, distance=dist), f"{who} dozes {name}"))
     if isinstance(found, Minefield):
         out.append(_c(Cross(spec.id, fid, rapid=True, distance=dist), f"{who} rushes {name}"))
-        out.append(_c(Flail(spec.id, fid, distance=dist), f"{who} flails through {name}"))
+        if FLAIL in spec.traits:  # ENG-MINE-39
+            out.append(_c(Flail(spec.id, fid, distance=dist), f"{who} flails through {name}"))
         out += [
             _c(Breach(spec.id, fid, lane=lane.id, distance=dist), f"{who} follows {lane.id}")
             for lane in state.mine_lanes.values()
             if lane.section == fid and lane.side == spec.side
         ]
-    elif found.kind == "wire":
+    elif found.kind == "wire" and spec.kind == "troops":  # ENG-WIRE-07: cutters
         out.append(_c(CutWire(spec.id, fid, distance=dist), f"{who} cuts {name}"))
     elif found.kind == "ditch":
         out.append(_c(FillDitch(spec.id, fid, distance=dist), f"{who} fills in {name}"))
@@ -102,11 +108,19 @@ def _laying(state: EngState, spec: EngUnit) -> list[Candidate]:
         return []
     pos = state.units[spec.id].position
     out: list[Candidate] = []
-    if pos is not None:
-        where = (Domain("at", "point", high=CONFORM_REACH, origin=pos), Domain("facing", "angle"))
-        for kind in ("AT", "AP", "dummy"):
-            what = "a dummy minefield" if kind == "dummy" else f"{kind} mines"
-            out.append(_c(LayMinefield(spec.id, kind, at=pos), f"{spec.label} lays {what}", *where))
+    if pos is not None:  # ENG-MINE-20: real mines while the platoon has any left
+        platoon, _ = platoon_of(state.scenario, spec.id, spec.side)
+        kinds: tuple[MineType, ...] = ("AT", "AP", "dummy")
+        if state.mine_supply.get(platoon, 0) < 1:
+            kinds = ("dummy",)
+        what = tuple("a dummy minefield" if k == "dummy" else f"{k} mines" for k in kinds)
+        domains = (
+            Domain("at", "point", high=CONFORM_REACH, origin=pos),
+            Domain("facing", "angle"),
+            Domain("type", "choice", options=kinds, labels=what),
+        )
+        label = f"{spec.label} lays {' or '.join(what)}"
+        out.append(_c(LayMinefield(spec.id, kinds[0], at=pos), label, *domains))
     dist = DECLARED if pos is None else None
     for laying in state.layings.values():
         if laying.side == spec.side and _at_hand(pos, laying.footprint):
