@@ -18,8 +18,10 @@ CATALOGUES = ("rules.toml", "house_rules.toml")
 
 
 def catalogue(ruleset: str) -> dict[str, dict[str, str]]:
+    """The ruleset's rules: the shared ones (core/rules.toml), then its own catalogues."""
+    shared = resources.files("kriegsspiel.core").joinpath("rules.toml")
+    out: dict[str, dict[str, str]] = tomllib.loads(shared.read_text(encoding="utf-8"))
     data = resources.files(f"kriegsspiel.rulesets.{ruleset}.data")
-    out: dict[str, dict[str, str]] = {}
     for name in CATALOGUES:
         item = data.joinpath(name)
         if item.is_file():

@@ -169,7 +169,9 @@ def test_umpire_records_about_hidden_units_stay_hidden() -> None:
     entry = do(game, "umpire", {"action": "set-unit", "unit": "g1", "dp": 1, "note": "test"})
     assert entry.records[0].to == (GERMAN,)
     assert "g1" not in _allied_text(game)
-    assert refused(game, ALLIES, {"action": "set-unit", "unit": "jeep", "dp": 1}).rule == "SEATS"
+    assert refused(game, ALLIES, {"action": "set-unit", "unit": "jeep", "dp": 1}).rule == (
+        "SEATS-UMPIRE"
+    )
 
 
 def test_the_enemy_never_sees_hidden_units_during_a_game() -> None:

@@ -16,10 +16,10 @@ from kriegsspiel.core.dice import die
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.scenario import ScenarioBase, SideSpec
 from kriegsspiel.core.seats import UMPIRE, only
 from kriegsspiel.core.topics import Act, Context, Ev, Topics
 from kriegsspiel.errors import RuleViolation
-from kriegsspiel.scenario.model import ScenarioBase, SideSpec
 
 
 class ToyScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
@@ -153,6 +153,9 @@ class Toy(Ruleset[ToyScenario, ToyState, Act, Ev]):
 
     def seats_to_act(self, state: ToyState) -> list[str]:
         return ["red"]
+
+    def over(self, state: ToyState) -> bool:
+        return False
 
 
 TOY = Toy()

@@ -96,7 +96,7 @@ def test_game_ends_after_the_scenarios_initiatives() -> None:
     entry = end(game)
     assert events(entry)[-1] == "GameEnded"
     assert RULESET.seats_to_act(game.state) == []
-    assert refused(game, ALLIES, {"action": "end-initiative"}).rule == "CF-INIT"
+    assert refused(game, ALLIES, {"action": "end-initiative"}).rule == "GAME-OVER"
 
 
 def test_seats_only_the_owner_orders_and_the_public_never_acts() -> None:
@@ -105,7 +105,7 @@ def test_seats_only_the_owner_orders_and_the_public_never_acts() -> None:
         "SEATS"
     )
     assert refused(game, "public", {"action": "end-initiative"}).rule == "SEATS"
-    assert refused(game, ALLIES, {"action": "end-game"}).rule == "SEATS"
+    assert refused(game, ALLIES, {"action": "end-game"}).rule == "SEATS-UMPIRE"
 
 
 # -- CF-HIDDEN: the secrets of this ruleset -------------------------------------------------------

@@ -8,7 +8,6 @@ those are computed from the seat's knowledge (`Ruleset.knowledge`), never from h
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
 import hmac
@@ -24,6 +23,7 @@ from kriegsspiel.core.checks import Check, CheckResult
 from kriegsspiel.core.choices import Choice
 from kriegsspiel.core.convert import split_error
 from kriegsspiel.core.dice import DiceSource, EnteredDice, Pool, SeededDice
+from kriegsspiel.core.guards import refuse_over, refuse_public
 from kriegsspiel.core.log import Entry, Record, effective, undone
 from kriegsspiel.core.roll import Roll, emitted
 from kriegsspiel.core.ruleset import A, E, Ruleset, S, Sc
@@ -234,6 +234,7 @@ class Game(Generic[Sc, S, A, E]):
     ) -> Sequence[Record[E]]:
         """`perform`, holding the ruleset to its contract: no refusal after a roll or an event,
         and none on hidden facts once the seat's knowledge accepted the action."""
+        self._guard(state, seat)
         watched = _Watched(roll, self.ruleset.validates_before_events)
         try:
             return self.ruleset.perform(state, seat, action, watched)
@@ -243,6 +244,11 @@ class Game(Generic[Sc, S, A, E]):
                 raise EngineFault(f"{self.ruleset.name}: {action!r} refused {why}: {exc}") from exc
             raise
 
+    def _guard(self, state: S, seat: str) -> None:
+        """What no ruleset lets happen: the public display acting, anything once it is over."""
+        refuse_public(seat)
+        refuse_over(self.ruleset.over(state))
+
     def validate(self, seat: str, action: A | Mapping[str, Any]) -> None:
         """Raise the refusal `act` would give `action` by `seat` (RuleViolation, InputError);
         decided from the seat's knowledge alone, with no dice."""
@@ -250,8 +256,12 @@ class Game(Generic[Sc, S, A, E]):
         self.validate_typed(self._knowledge(seat), seat, self._typed(action))
 
     def validate_typed(self, known: S, seat: str, action: A) -> None:
-        with contextlib.suppress(_FirstRoll):
-            self._perform(known, seat, action, _first_roll, False)
+        stop = _FIRST_EVENT if self.ruleset.validates_before_events else _FIRST_ROLL
+        self._guard(known, seat)
+        try:  # nothing has rolled before the run ends, so nothing can be refused after a roll
+            self.ruleset.perform(known, seat, action, stop)
+        except _FirstRoll:  # cheaper than contextlib.suppress, and run for every candidate
+            return
 
     def is_legal(self, seat: str, action: A | Mapping[str, Any]) -> bool:
         """Whether `seat` may take `action` now, as far as the seat knows (no dice involved)."""
@@ -410,17 +420,22 @@ class _FirstRoll(Exception):
 
 
 class _Validation:
-    """The handle of a validation run: it ends the run at the first roll, and at the first
-    event of a ruleset that `validates_before_events`."""
+    """The handle of a validation run: it ends the run at the first roll."""
 
     def __call__(self, check: Check, *, secret: bool = False) -> CheckResult:
         raise _FirstRoll
+
+
+class _ValidationToEvents(_Validation):
+    """The same, ending the run at the first event too (a ruleset that
+    `validates_before_events`)."""
 
     def on_emit(self) -> None:
         raise _FirstRoll
 
 
-_first_roll = _Validation()
+_FIRST_ROLL = _Validation()
+_FIRST_EVENT = _ValidationToEvents()
 
 
 class _Watched:

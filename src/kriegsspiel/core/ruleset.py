@@ -14,7 +14,8 @@ walking its chance tree (`core/chance.py`).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kriegsspiel.core.checks import CheckDef
@@ -22,12 +23,25 @@ from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
-from kriegsspiel.scenario.model import ScenarioBase
+from kriegsspiel.core.scenario import ScenarioBase
 
 S = TypeVar("S")  # state
 A = TypeVar("A")  # action
 E = TypeVar("E")  # event
 Sc = TypeVar("Sc", bound=ScenarioBase)
+
+Cell = Callable[[Mapping[str, Any]], Any]  # a table cell computed from one record of a view
+
+
+@dataclass(frozen=True)
+class ViewList:
+    """How the text of a seat's view shows one of its lists of records: a title, and the
+    columns, each a header with the record's field to show or a function of the record. With no
+    columns, the records' own short fields are shown. A column empty in every row is left out
+    (what this seat may not see)."""
+
+    title: str
+    columns: tuple[tuple[str, str | Cell], ...] = ()
 
 
 class Ruleset(ABC, Generic[Sc, S, A, E]):
@@ -41,6 +55,11 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
     # a validation run may stop there (faster for actions that roll nothing); the engine then
     # treats a refusal after an event as a fault, as it does one after a roll.
     validates_before_events: ClassVar[bool] = False
+    # How text shows the lists of records of this ruleset's views, by their key in the view; a
+    # list not named here is titled by its key, with its records' own short fields as columns.
+    view_lists: ClassVar[Mapping[str, ViewList]] = {}
+    # What this ruleset calls the action in a view's `pending`, which other seats may answer.
+    action_word: ClassVar[str] = "action"
 
     @abstractmethod
     def initial_state(self, scenario: Sc) -> S:
@@ -74,6 +93,10 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
     @abstractmethod
     def seats_to_act(self, state: S) -> list[str]:
         """The seats that can act now (besides the umpire)."""
+
+    @abstractmethod
+    def over(self, state: S) -> bool:
+        """Whether the game is over: then `Game` refuses every action (GAME-OVER)."""
 
     def checks(self) -> Sequence[CheckDef]:
         """The named checks of this ruleset, for `kriegsspiel odds`."""

@@ -18,8 +18,7 @@ import msgspec
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.roll import Roll, emitted
-from kriegsspiel.core.seats import EVERYONE, PUBLIC, Audience
-from kriegsspiel.errors import RuleViolation
+from kriegsspiel.core.seats import EVERYONE, Audience
 
 S = TypeVar("S")
 
@@ -90,11 +89,6 @@ def merge(topics: Sequence[ModuleType], name: str) -> dict[Any, Any]:
 def tagged_union(types: Iterable[type]) -> Any:
     """The union msgspec decodes by tag; static typing uses the `Act` and `Ev` bases."""
     return Union[tuple(types)]  # noqa: UP007
-
-
-def refuse_public(seat: str) -> None:
-    if seat == PUBLIC:
-        raise RuleViolation("SEATS", "the public table display cannot act")
 
 
 class Topics(Generic[S]):

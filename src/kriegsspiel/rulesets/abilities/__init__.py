@@ -16,7 +16,7 @@ from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.roll import Roll
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import Ruleset, ViewList
 from kriegsspiel.rulesets.abilities import topics
 from kriegsspiel.rulesets.abilities.base import Act, Ev
 from kriegsspiel.rulesets.abilities.candidates import candidates
@@ -35,6 +35,10 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
     action_type = topics.Action
     event_type = topics.Event
     validates_before_events = True
+    # how text shows the views: Combat HQ's units and Blinds, and the activation the enemy may
+    # answer with opportunity fire
+    view_lists = {"units": ViewList("units"), "blinds": ViewList("blinds")}
+    action_word = "activation"
 
     def initial_state(self, scenario: AblScenario) -> AblState:
         lines = scenario.all_statlines()
@@ -70,6 +74,9 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
 
     def view(self, state: AblState, seat: str) -> dict[str, Any]:
         return view(state, seat, self.seats_to_act(state))
+
+    def over(self, state: AblState) -> bool:
+        return state.over
 
     def seats_to_act(self, state: AblState) -> list[str]:
         if state.over:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kriegsspiel.core.guards import may_order
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.topics import Act as Act
 from kriegsspiel.core.topics import Context
@@ -67,10 +68,7 @@ def member(state: AblState, seat: str, ident: str) -> str:
     else:
         unit(state, seat, ident)
         side = state.specs[ident].side
-    if seat not in (UMPIRE, side):
-        raise RuleViolation(
-            "SEATS", f"{state.label(ident)} belongs to {side}; {seat} cannot order it"
-        )
+    may_order(seat, side, state.label(ident))
     return ident
 
 
@@ -91,8 +89,3 @@ def deployed(state: AblState, unit_id: str, rule: str, what: str) -> None:
         raise RuleViolation(rule, f"{state.label(unit_id)} is hidden in a Blind and cannot {what}")
     if u.reserve:
         raise RuleViolation(rule, f"{state.label(unit_id)} is in reserve and cannot {what}")
-
-
-def umpire_only(seat: str, what: str) -> None:
-    if seat != UMPIRE:
-        raise RuleViolation("SEATS", f"only the umpire may {what}")

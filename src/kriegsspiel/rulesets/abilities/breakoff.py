@@ -19,7 +19,7 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.geometry import distance
-from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.core.guards import may_order
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.abilities import checks
 from kriegsspiel.rulesets.abilities.activity import fixed_inches
@@ -86,8 +86,7 @@ def _pending_target(state: AblState, seat: str, unit_id: str) -> Target:
     """ABL-BREAK-01: only a unit with Break-off, fired at by a declared attack, not yet answered."""
     unit(state, seat, unit_id)
     spec = state.specs[unit_id]
-    if seat not in (UMPIRE, spec.side):
-        raise RuleViolation("SEATS", f"{spec.label} belongs to {spec.side}; {seat} cannot order it")
+    may_order(seat, spec.side, spec.label)
     if not state.line(unit_id).has("break-off"):
         raise RuleViolation("ABL-BREAK-01", f"{spec.label} has no Break-off ability")
     attack = state.attack

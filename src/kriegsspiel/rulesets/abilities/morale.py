@@ -16,19 +16,12 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.geometry import bearing
+from kriegsspiel.core.guards import umpire_only
 from kriegsspiel.core.seats import EVERYONE, only
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.abilities import checks
 from kriegsspiel.rulesets.abilities.activity import acting, after_rally
-from kriegsspiel.rulesets.abilities.base import (
-    Act,
-    Applier,
-    Ctx,
-    Ev,
-    Performer,
-    umpire_only,
-    unit,
-)
+from kriegsspiel.rulesets.abilities.base import Act, Applier, Ctx, Ev, Performer, unit
 from kriegsspiel.rulesets.abilities.sight import retreat
 from kriegsspiel.rulesets.abilities.state import AblState, Point, with_act, with_unit
 

@@ -6,10 +6,10 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from kriegsspiel.core.scenario import Point, ScenarioBase, UnitSpec
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.abilities.catalogue import CATALOGUE, Statline, statlines_from_mapping
 from kriegsspiel.rulesets.abilities.defaults import Tables, with_replacements
-from kriegsspiel.scenario.model import Point, ScenarioBase, UnitSpec
 
 PositiveInt = Annotated[int, msgspec.Meta(ge=1)]
 

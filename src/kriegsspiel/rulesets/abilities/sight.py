@@ -14,9 +14,9 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 
 from kriegsspiel.core.geometry import bearing, distance, in_arc
+from kriegsspiel.core.scenario import TerrainSpec
 from kriegsspiel.rulesets.abilities.defaults import Ranges
 from kriegsspiel.rulesets.abilities.state import AblState, Band, Point
-from kriegsspiel.scenario.model import TerrainSpec
 
 FRONT_HALF_ARC = 90.0  # AMB-ABL-06: a 180-degree front arc centred on the facing
 CONTACT = 1.0  # inches: closer than this to an enemy is contact (AMB-ABL-04)

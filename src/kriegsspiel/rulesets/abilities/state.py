@@ -7,10 +7,10 @@ from typing import Literal
 
 import msgspec
 
+from kriegsspiel.core.scenario import Point
 from kriegsspiel.rulesets.abilities.catalogue import Statline
 from kriegsspiel.rulesets.abilities.defaults import Tables
 from kriegsspiel.rulesets.abilities.scenario import AblScenario, AblUnit
-from kriegsspiel.scenario.model import Point
 
 __all__ = ["Point"]
 

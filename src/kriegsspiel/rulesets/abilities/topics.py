@@ -11,8 +11,7 @@ from typing import Any
 
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.roll import Roll
-from kriegsspiel.core.topics import Context, Topics, refuse_public
-from kriegsspiel.errors import RuleViolation
+from kriegsspiel.core.topics import Context, Topics
 from kriegsspiel.rulesets.abilities import (
     assault,
     breakoff,
@@ -40,9 +39,6 @@ def apply(state: AblState, event: Ev) -> AblState:
 
 
 def perform(state: AblState, seat: str, action: Act, roll: Roll) -> list[Record[Ev]]:
-    refuse_public(seat)
-    if state.over:
-        raise RuleViolation("CHQ-TURN", "the game is over")
     # `Context`, not its alias `Ctx`: calling a generic alias costs more than the check itself
     ctx: Context[AblState] = Context(state=state, seat=seat, roll=roll, appliers=APPLIERS)
     return COMPOSED.dispatch(ctx, action)

@@ -15,7 +15,7 @@ from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.roll import Roll
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import Ruleset, ViewList
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.rulesets.afv import topics
 from kriegsspiel.rulesets.afv.base import Act, Ev
@@ -36,6 +36,9 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
     scenario_type = AfvScenario
     action_type = topics.Action
     event_type = topics.Event
+    # how text shows the views: the AFVs and infantry teams, and a crewman's action
+    view_lists = {"units": ViewList("vehicles and teams")}
+    action_word = "crew action"
 
     def initial_state(self, scenario: AfvScenario) -> AfvState:
         return initial_state(scenario, build_cards(scenario))
@@ -48,6 +51,9 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
 
     def view(self, state: AfvState, seat: str) -> dict[str, Any]:
         return view(state, seat)
+
+    def over(self, state: AfvState) -> bool:
+        return state.over
 
     def seats_to_act(self, state: AfvState) -> list[str]:
         if state.over:

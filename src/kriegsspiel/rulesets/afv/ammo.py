@@ -21,7 +21,6 @@ from kriegsspiel.rulesets.afv.base import (
     Performer,
     crew_turn,
     duty,
-    not_over,
     own,
     vehicle,
 )
@@ -119,7 +118,6 @@ class MgReloaded(Ev, frozen=True, tag="mg-reloaded"):
 
 
 def _setup_vehicle(ctx: Ctx, vehicle_id: str) -> None:
-    not_over(ctx.state)
     vehicle(ctx.state, ctx.seat, vehicle_id)
     if ctx.state.vtype(vehicle_id).main_gun is None:
         raise InputError("vehicle", f"{vehicle_id} has no main gun")

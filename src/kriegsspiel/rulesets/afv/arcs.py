@@ -5,9 +5,9 @@ in, which crewman's vision arc covers it, and whether a building blocks the line
 from __future__ import annotations
 
 from kriegsspiel.core.geometry import angle_off, bearing, in_arc
+from kriegsspiel.core.scenario import Point as XY
 from kriegsspiel.rulesets.afv.state import AfvState, Vehicle
 from kriegsspiel.rulesets.afv.vehicles import Facing
-from kriegsspiel.scenario.model import Point as XY
 
 FRONT_HALF = 45.0  # AFV-VIS-02, AMB-AFV-07: 45 degrees either side of the centreline
 REAR_FROM = 180.0 - 45.0  # AMB-AFV-07: the rear arc is 45 degrees either side of the tail

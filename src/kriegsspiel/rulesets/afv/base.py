@@ -14,7 +14,8 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from kriegsspiel.core.seats import UMPIRE, Audience, only
+from kriegsspiel.core.guards import may_order
+from kriegsspiel.core.seats import Audience, only
 from kriegsspiel.core.topics import Act as Act
 from kriegsspiel.core.topics import Context
 from kriegsspiel.core.topics import Ev as Ev
@@ -114,16 +115,6 @@ APPLIERS: dict[type[Any], Applier] = {
 # -- lookups ------------------------------------------------------------------------------------
 
 
-def not_over(state: AfvState) -> None:
-    if state.over:
-        raise RuleViolation("SK-DECK", "the game is over")
-
-
-def may_order(seat: str, side: str, label: str) -> None:
-    if seat not in (UMPIRE, side):
-        raise RuleViolation("SEATS", f"{label} belongs to {side}; {seat} cannot order it")
-
-
 def vehicle(state: AfvState, seat: str, vehicle_id: str) -> Vehicle:
     """An AFV `seat` may order that is still in the fight (SK-STATUS)."""
     v = state.vehicles.get(vehicle_id)
@@ -196,7 +187,6 @@ def crew_turn(
     from which he can).
     """
     state = ctx.state
-    not_over(state)
     v = vehicle(state, ctx.seat, vehicle_id)
     card = card_for(state, v.unit, v.side)
     c = crewman(state, vehicle_id, role)
@@ -219,7 +209,6 @@ def crew_turn(
 def man_turn(ctx: Ctx, man_id: str, what: str) -> Man:
     """SK-INFANTRY: each fit man of the team whose card is in play takes one action."""
     state = ctx.state
-    not_over(state)
     man = state.men.get(man_id)
     if man is None:
         raise InputError("man", f"no man {man_id!r}")
@@ -233,11 +222,6 @@ def man_turn(ctx: Ctx, man_id: str, what: str) -> Man:
         ctx.emit(FreeMoveGiven(card=card.card, unit=man.unit))
     ctx.emit(ManActed(man=man.id, what=what))
     return ctx.state.men[man.id]
-
-
-def umpire_only(seat: str, what: str) -> None:
-    if seat != UMPIRE:
-        raise RuleViolation("SK-UMPIRE", f"only the umpire may {what}")
 
 
 def model_label(state: AfvState, model: str) -> str:

@@ -27,7 +27,7 @@ from kriegsspiel.rulesets.afv.ammo import RollAmmo, SplitAmmo
 from kriegsspiel.rulesets.afv.arcs import line_of_sight
 from kriegsspiel.rulesets.afv.base import model_label
 from kriegsspiel.rulesets.afv.crew_choices import crew_candidates
-from kriegsspiel.rulesets.afv.deck import Draw, live_cards
+from kriegsspiel.rulesets.afv.deck import Draw, TakeCard, live_cards
 from kriegsspiel.rulesets.afv.gunnery import Shoot
 from kriegsspiel.rulesets.afv.infantry import Move
 from kriegsspiel.rulesets.afv.state import LOSS_KINDS, AfvState, Man
@@ -47,18 +47,24 @@ def candidates(state: AfvState, seat: str) -> Iterator[Candidate]:
         yield from _draws(state, seat)
         card = state.card
         if card is not None and seat in (UMPIRE, card.side):
-            for unit in [card.holder] if card.holder else _units(state, card.side):
-                if unit in state.vehicles:
-                    yield from crew_candidates(state, unit)
-                else:
-                    yield from _men(state, unit)
+            if card.holder is None:
+                yield from _free_move(state, card.side)
+            elif card.holder in state.vehicles:
+                yield from crew_candidates(state, card.holder)
+            else:
+                yield from _men(state, card.holder)
     if seat == UMPIRE:
         yield from _records(state)
 
 
-def _units(state: AfvState, side: str) -> list[str]:
-    """SK-CARD: a free-move card goes to whichever crew or team of its side acts first."""
-    return [u.id for u in state.scenario.units if u.side == side and state.unit_active(u.id)]
+def _free_move(state: AfvState, side: str) -> Iterator[Candidate]:
+    """SK-CARD: a free-move card goes to whichever crew or team of its side acts first. The list
+    offers the card to each of them; the chosen one's actions follow once it holds the card (a
+    crewman's or man's action taken at once is accepted too, and gives it the card)."""
+    for u in state.scenario.units:
+        if u.side == side and state.unit_active(u.id):
+            label = f"{model_label(state, u.id)} takes the free-move card"
+            yield Candidate(TakeCard(u.id), label)
 
 
 # -- setup and the deck -------------------------------------------------------------------------

@@ -12,16 +12,24 @@ from typing import Any
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.core.guards import may_order
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import checks
-from kriegsspiel.rulesets.afv.base import Act, Applier, Ctx, Ev, Performer, not_over
+from kriegsspiel.rulesets.afv.base import Act, Applier, Ctx, Ev, FreeMoveGiven, Performer, card_for
 from kriegsspiel.rulesets.afv.morale import release, retest
 from kriegsspiel.rulesets.afv.movement import move_side
 from kriegsspiel.rulesets.afv.scenario import AfvScenario
 from kriegsspiel.rulesets.afv.state import AfvState, Card, InPlay
 
 # -- actions and events -------------------------------------------------------------------------
+
+
+class TakeCard(Act, frozen=True, tag="take-card"):
+    """SK-CARD: a free-move card goes to whichever crew or team of its side acts first; naming
+    it first gives the card to it (its first crewman's or man's action gives it as well)."""
+
+    unit: str
 
 
 class Draw(Act, frozen=True, tag="draw"):
@@ -86,7 +94,6 @@ def live_cards(state: AfvState) -> tuple[str, ...]:
 def draw(ctx: Ctx, action: Draw) -> None:
     """SK-DRAW: the side playing the card in play (anyone, when none is) draws the next."""
     state = ctx.state
-    not_over(state)
     if state.in_setup:
         raise RuleViolation(
             "SK-SETUP", "every AFV's main-gun rounds must be rolled and split before the first card"
@@ -152,7 +159,21 @@ def _turn(state: AfvState, e: TurnBegan) -> AfvState:
     return replace(state, turn=e.turn, left=e.left, card=None)
 
 
-PERFORMERS: dict[type[Any], Performer] = {Draw: draw}
+def take_card(ctx: Ctx, action: TakeCard) -> None:
+    state = ctx.state
+    if action.unit not in state.scenario.unit_index:
+        raise InputError("unit", f"no crew or team {action.unit!r}")
+    side = state.unit(action.unit).side
+    may_order(ctx.seat, side, action.unit)
+    card = card_for(state, action.unit, side)
+    if card.holder is not None:
+        raise RuleViolation("SK-CARD", f"the card in play is already {action.unit}'s")
+    if not state.unit_active(action.unit):
+        raise RuleViolation("SK-STATUS", f"{action.unit} has no one left fit to act")
+    ctx.emit(FreeMoveGiven(card=card.card, unit=action.unit))
+
+
+PERFORMERS: dict[type[Any], Performer] = {Draw: draw, TakeCard: take_card}
 APPLIERS: dict[type[Any], Applier] = {
     CardDrawn: _drawn,
     TurnBegan: _turn,

@@ -8,11 +8,11 @@ from typing import Any
 from msgspec.structs import replace
 
 from kriegsspiel.core.geometry import distance
+from kriegsspiel.core.scenario import Point
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.afv.base import Act, Applier, Ctx, Ev, Performer, man_turn
 from kriegsspiel.rulesets.afv.movement import clear_sight_on
 from kriegsspiel.rulesets.afv.state import AfvState, with_man
-from kriegsspiel.scenario.model import Point
 
 
 class Move(Act, frozen=True, tag="move"):

@@ -14,6 +14,7 @@ from shapely.geometry import Point as ShPoint
 
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.geometry import bearing, distance
+from kriegsspiel.core.scenario import Point, TerrainSpec
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.arcs import turn
@@ -32,7 +33,6 @@ from kriegsspiel.rulesets.afv.damage import Immobilised
 from kriegsspiel.rulesets.afv.morale import immobilised_test
 from kriegsspiel.rulesets.afv.scenario import MAX_SPEED
 from kriegsspiel.rulesets.afv.state import AfvState, Vehicle, with_vehicle
-from kriegsspiel.scenario.model import Point, TerrainSpec
 
 ROAD_REACH = 1.0  # SK-ROAD: within 1" of the road
 EPS = 1e-6

@@ -8,11 +8,11 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from kriegsspiel.core.scenario import Point, ScenarioBase, UnitSpec
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.afv.tables import DEFAULT_TABLES, AfvTables
 from kriegsspiel.rulesets.afv.terrain import TerrainShapes
 from kriegsspiel.rulesets.afv.vehicles import ROUNDS, Catalogue, Role, Round, load_catalogue
-from kriegsspiel.scenario.model import Point, ScenarioBase, UnitSpec
 
 UnitKind = Literal["afv", "team"]
 Cards = Annotated[int, msgspec.Meta(ge=0, le=6)]

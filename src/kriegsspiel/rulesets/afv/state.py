@@ -10,9 +10,9 @@ from typing import Literal
 import msgspec
 from msgspec.structs import replace
 
+from kriegsspiel.core.scenario import Point
 from kriegsspiel.rulesets.afv.scenario import AfvScenario, AfvUnit
 from kriegsspiel.rulesets.afv.vehicles import Catalogue, Round, VehicleType, WeaponType
-from kriegsspiel.scenario.model import Point
 
 CrewStatus = Literal["ok", "light", "serious", "killed", "out"]
 ManStatus = Literal["ok", "light", "serious", "killed"]

@@ -13,12 +13,12 @@ from typing import Any
 
 from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.core.geometry import bearing, distance, in_arc
+from kriegsspiel.core.scenario import Point
 from kriegsspiel.rulesets.afv.arcs import FRONT_HALF, in_rear_arc, on_gun, turn
 from kriegsspiel.rulesets.afv.base import model_label
 from kriegsspiel.rulesets.afv.state import AfvState, Vehicle
 from kriegsspiel.rulesets.afv.turret import EPS
 from kriegsspiel.rulesets.afv.vehicles import WeaponType
-from kriegsspiel.scenario.model import Point
 
 
 class Targets:

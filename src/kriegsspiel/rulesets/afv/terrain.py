@@ -12,7 +12,7 @@ import shapely.geometry.polygon
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShPoint
 
-from kriegsspiel.scenario.model import Point, TerrainSpec
+from kriegsspiel.core.scenario import Point, TerrainSpec
 
 _MEMO_LIMIT = 20_000
 BLOCK = 1e-6  # inches of a line inside a building that block it (less is a touch)

@@ -10,7 +10,7 @@ from typing import Any
 
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.roll import Roll
-from kriegsspiel.core.topics import Topics, refuse_public
+from kriegsspiel.core.topics import Topics
 from kriegsspiel.rulesets.afv import (
     ammo,
     bailing,
@@ -61,6 +61,5 @@ def apply(state: AfvState, event: Ev) -> AfvState:
 def perform(
     state: AfvState, seat: str, action: Act, roll: Roll, tables: AfvTables
 ) -> list[Record[Ev]]:
-    refuse_public(seat)
     ctx = Ctx(state=state, seat=seat, roll=roll, appliers=APPLIERS, tables=tables)
     return COMPOSED.dispatch(ctx, action)

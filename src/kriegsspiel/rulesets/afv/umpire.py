@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from kriegsspiel.core.guards import umpire_only
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import morale
-from kriegsspiel.rulesets.afv.base import Act, Ctx, Performer, not_over, umpire_only
+from kriegsspiel.rulesets.afv.base import Act, Ctx, Performer
 from kriegsspiel.rulesets.afv.damage import Immobilised, Severity, crewman_hit, destroy
 from kriegsspiel.rulesets.afv.state import LossKind
 from kriegsspiel.rulesets.afv.vehicles import Facing
@@ -47,7 +48,6 @@ class FiredOn(Act, frozen=True, tag="fired-on"):
 
 
 def _afv(ctx: Ctx, vehicle_id: str) -> None:
-    not_over(ctx.state)
     v = ctx.state.vehicles.get(vehicle_id)
     if v is None:
         raise InputError("vehicle", f"no AFV {vehicle_id!r}")
@@ -81,7 +81,6 @@ def _formation(ctx: Ctx, field: str, side: str, formation: str) -> None:
 
 def record(ctx: Ctx, action: Record) -> None:
     umpire_only(ctx.seat, "record a loss")
-    not_over(ctx.state)
     sides = ctx.state.scenario.side_ids
     for field, side in (("side", action.side), ("by_side", action.by_side or action.side)):
         if side not in sides:

@@ -6,7 +6,7 @@ ENG-DEMO-01..09) on Battlefront's sequence of play.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kriegsspiel.core.checks import CheckDef
@@ -14,7 +14,7 @@ from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import Ruleset, ViewList
 from kriegsspiel.core.tables import BandTable, tables_from_mapping
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.rulesets.engineering import fieldwork_checks, obstacle_checks, topics
@@ -27,6 +27,67 @@ from kriegsspiel.rulesets.engineering.scenario import EngScenario
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, UnitState
 from kriegsspiel.rulesets.engineering.view import view
 
+# -- how text shows this ruleset's views (Ruleset.view_lists, Ruleset.action_word) ---------------
+
+
+def progress_text(row: Mapping[str, Any]) -> str | None:
+    return f"{row['progress']}/{row['required']}" if "progress" in row else None
+
+
+def unit_state(row: Mapping[str, Any]) -> str:
+    return ", ".join(flag for flag in ("emplaced", "moving") if row.get(flag))
+
+
+def demolition_state(row: Mapping[str, Any]) -> str:
+    if row.get("destroyed"):
+        return "destroyed"
+    if "prepared" not in row:
+        return ""
+    return "prepared" if row["prepared"] else "not prepared"
+
+
+VIEW_LISTS = {
+    "units": ViewList(
+        "units",
+        (
+            ("unit", "id"),
+            ("name", "name"),
+            ("side", "side"),
+            ("kind", "kind"),
+            ("dr", "dr"),
+            ("at", "position"),
+            ("status", "status"),
+            ("state", unit_state),
+            ("actions left", "actions_left"),
+        ),
+    ),
+    "tasks": ViewList(
+        "tasks",
+        (
+            ("task", "id"),
+            ("name", "name"),
+            ("side", "side"),
+            ("progress", progress_text),
+            ("status", "status"),
+            ("workers", "workers"),
+            ("contributors", "contributors"),
+            ("turns left", "turns_left_with_all_workers"),
+        ),
+    ),
+    "demolitions": ViewList(
+        "demolitions known",
+        (
+            ("demolition", "id"),
+            ("name", "name"),
+            ("side", "side"),
+            ("at", "position"),
+            ("state", demolition_state),
+            ("progress", progress_text),
+            ("known to", "known_to"),
+        ),
+    ),
+}
+
 
 class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
     name = "engineering"
@@ -36,6 +97,8 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
     action_type = topics.Action
     event_type = topics.Event
     validates_before_events = True
+    view_lists = VIEW_LISTS
+    action_word = "engineering action"  # what the enemy may answer with opportunity fire
 
     def tables(self, scenario: EngScenario) -> dict[str, BandTable]:
         """The default tables with the scenario's replacements."""
@@ -81,6 +144,9 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
 
     def view(self, state: EngState, seat: str) -> dict[str, Any]:
         return view(state, seat)
+
+    def over(self, state: EngState) -> bool:
+        return state.over
 
     def seats_to_act(self, state: EngState) -> list[str]:
         if state.over:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kriegsspiel.core.geometry import Measure, measure
-from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.core.guards import may_order
 from kriegsspiel.core.tables import BandTable
 from kriegsspiel.core.topics import Act as Act
 from kriegsspiel.core.topics import Context
@@ -96,16 +96,10 @@ def unit(state: EngState, unit_id: str) -> EngUnit:
 def own(state: EngState, seat: str, unit_id: str) -> EngUnit:
     """A unit `seat` may order (SEATS) that is still in the fight (BF-STATUS)."""
     spec = unit(state, unit_id)
-    if seat not in (UMPIRE, spec.side):
-        raise RuleViolation("SEATS", f"{spec.label} belongs to {spec.side}; {seat} cannot order it")
+    may_order(seat, spec.side, spec.label)
     if state.units[unit_id].status == "knocked-out":
         raise RuleViolation("BF-STATUS", f"{spec.label} is knocked out")
     return spec
-
-
-def umpire_only(seat: str, what: str) -> None:
-    if seat != UMPIRE:
-        raise RuleViolation("SEATS", f"only the umpire may {what}")
 
 
 def measure_from(

@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from kriegsspiel.core.scenario import Id, Point, TerrainSpec
 from kriegsspiel.errors import InputError
-from kriegsspiel.scenario.model import Id, Point, TerrainSpec
 
 BridgeKind = Literal["pontoon", "treadway", "permanent"]
 Preset = Literal["timber-trestle", "stone", "major-highway"]

@@ -19,6 +19,7 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.checks import Check, CheckResult
 from kriegsspiel.core.geometry import Measure
+from kriegsspiel.core.guards import umpire_only
 from kriegsspiel.core.seats import UMPIRE, only
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import InputError, RuleViolation
@@ -33,7 +34,6 @@ from kriegsspiel.rulesets.engineering.base import (
     measure_from,
     not_waiting,
     own,
-    umpire_only,
 )
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Point

@@ -20,9 +20,9 @@ from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from kriegsspiel.core.geometry import Measure, angle_off
+from kriegsspiel.core.scenario import TerrainSpec
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
-from kriegsspiel.scenario.model import TerrainSpec
 
 if TYPE_CHECKING:  # scenario.py imports the specs that use footprints
     from kriegsspiel.rulesets.engineering.scenario import EngUnit

@@ -12,8 +12,8 @@ from typing import Annotated, Literal
 import msgspec
 
 from kriegsspiel.core.geometry import in_arc
+from kriegsspiel.core.scenario import Id, Point
 from kriegsspiel.errors import InputError
-from kriegsspiel.scenario.model import Id, Point
 
 FortKind = Literal["log", "small-concrete", "large"]
 # ENG-FORT-03: log bunkers 2, small concrete bunkers normally 3, large structures 4 to 6.

@@ -13,6 +13,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import Modifier
+from kriegsspiel.core.guards import umpire_only
 from kriegsspiel.core.seats import EVERYONE
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
@@ -24,7 +25,6 @@ from kriegsspiel.rulesets.engineering.base import (
     Ev,
     Hook,
     Performer,
-    umpire_only,
 )
 from kriegsspiel.rulesets.engineering.demolitions import with_demolition
 from kriegsspiel.rulesets.engineering.fort_specs import FortSpec, in_arcs

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from msgspec.structs import replace
 
+from kriegsspiel.core.guards import umpire_only
 from kriegsspiel.core.seats import only
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import InputError, RuleViolation
@@ -24,7 +25,6 @@ from kriegsspiel.rulesets.engineering.base import (
     Resolver,
     not_waiting,
     own,
-    umpire_only,
 )
 from kriegsspiel.rulesets.engineering.footprints import Footprint, conformed, ground_under
 from kriegsspiel.rulesets.engineering.obstacle_specs import (

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
 
+from kriegsspiel.core.scenario import Id, Point, TerrainSpec
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.engineering.footprints import Footprint, ground_under
 from kriegsspiel.rulesets.engineering.obstacle_state import (
@@ -24,7 +25,6 @@ from kriegsspiel.rulesets.engineering.obstacle_state import (
     MineType,
     Obstacle,
 )
-from kriegsspiel.scenario.model import Id, Point, TerrainSpec
 
 if TYPE_CHECKING:
     from kriegsspiel.rulesets.engineering.scenario import EngScenario

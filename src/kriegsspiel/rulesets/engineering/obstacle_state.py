@@ -10,8 +10,8 @@ from typing import Literal
 
 import msgspec
 
+from kriegsspiel.core.scenario import Point
 from kriegsspiel.rulesets.engineering.footprints import Footprint
-from kriegsspiel.scenario.model import Point
 
 PlayerTurn = tuple[int, int]  # (game turn, index of the phasing side), as in state.py
 Density = Literal["scattered", "normal", "dense"]

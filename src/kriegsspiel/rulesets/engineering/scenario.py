@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from kriegsspiel.core.scenario import Id, Point, ScenarioBase, UnitSpec
 from kriegsspiel.core.tables import tables_from_mapping
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.engineering.bridge_specs import BridgeSpec, BridgingSpec, validate_bridges
@@ -23,7 +24,6 @@ from kriegsspiel.rulesets.engineering.obstacle_specs import (
     validate_obstacles,
 )
 from kriegsspiel.rulesets.engineering.traits import AVRE_ENGINEER, validate_traits
-from kriegsspiel.scenario.model import Id, Point, ScenarioBase, UnitSpec
 
 UnitKind = Literal["troops", "gun", "soft-vehicle", "armoured-vehicle"]
 TargetClass = Literal["T", "G", "sV", "V"]
@@ -35,10 +35,18 @@ TARGET_CLASS: dict[str, TargetClass] = {
 }
 ENGINEER = "engineer"  # AMB-ENG-44: one trait for every engineer-only ability
 PositiveInt = Annotated[int, msgspec.Meta(ge=1)]
+DR = Annotated[
+    int,
+    msgspec.Meta(
+        description="Battlefront discipline rating, -2 (green) to +2 (elite)",
+        extra_json_schema={"minimum": -2, "maximum": 2},
+    ),
+]
 
 
 class EngUnit(UnitSpec, frozen=True, forbid_unknown_fields=True):
     kind: UnitKind = "troops"
+    dr: DR = 0  # Battlefront's discipline rating: only this ruleset's units have one
     actions: Annotated[int, msgspec.Meta(ge=0, le=4)] = 2
     speed: float | None = None
     attack: dict[TargetClass, int] = {}
@@ -114,6 +122,9 @@ class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
 
     def validate(self, where: str) -> None:
         super().validate(where)
+        for i, unit in enumerate(self.units):
+            if not -2 <= unit.dr <= 2:
+                raise InputError(f"{where}: units[{i}].dr", "must be an integer from -2 to 2")
         sides = set(self.side_ids)
         ids = {u.id for u in self.units}
         owned = [("demolitions", i, d.id, d.side) for i, d in enumerate(self.demolitions)]

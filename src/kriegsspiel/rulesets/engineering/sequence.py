@@ -7,6 +7,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from kriegsspiel.core.geometry import Measure
+from kriegsspiel.core.guards import umpire_only
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     MAY_MOVE,
@@ -23,7 +24,6 @@ from kriegsspiel.rulesets.engineering.base import (
     not_waiting,
     own,
     phase_text,
-    umpire_only,
     unit,
 )
 from kriegsspiel.rulesets.engineering.scenario import EngUnit

@@ -7,6 +7,7 @@ from typing import Any, Literal
 import msgspec
 
 from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.core.scenario import Point
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.rulesets.engineering.obstacle_state import (
     Footing,
@@ -24,7 +25,6 @@ from kriegsspiel.rulesets.engineering.works_state import (
     FunnyState,
     Lane,
 )
-from kriegsspiel.scenario.model import Point
 
 __all__ = ["Point"]
 

@@ -14,8 +14,7 @@ from typing import Any
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.tables import BandTable
-from kriegsspiel.core.topics import Topics, merge, refuse_public
-from kriegsspiel.errors import RuleViolation
+from kriegsspiel.core.topics import Topics, merge
 from kriegsspiel.rulesets.engineering import (
     arks,
     bobbins,
@@ -126,9 +125,6 @@ def apply(state: EngState, event: Ev) -> EngState:
 def perform(
     state: EngState, seat: str, action: Act, roll: Roll, tables: Mapping[str, BandTable]
 ) -> list[Record[Ev]]:
-    refuse_public(seat)
-    if state.over:
-        raise RuleViolation("BF-SEQ", "the game is over")
     ctx = Ctx(
         state=state,
         seat=seat,

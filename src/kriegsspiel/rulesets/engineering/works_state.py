@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import msgspec
 
-from kriegsspiel.scenario.model import Point
+from kriegsspiel.core.scenario import Point
 
 PlayerTurn = tuple[int, int]  # (game turn, index of the phasing side), as in state.py
 

@@ -8,7 +8,7 @@ shares nothing with the `engineering` ruleset's (README "Decisions"). The seed's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kriegsspiel.core.checks import CheckDef
@@ -16,7 +16,7 @@ from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
-from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.ruleset import Ruleset, ViewList
 from kriegsspiel.rulesets.waterborne import topics
 from kriegsspiel.rulesets.waterborne.base import Act, Ev
 from kriegsspiel.rulesets.waterborne.candidates import candidates
@@ -39,6 +39,10 @@ from kriegsspiel.rulesets.waterborne.view import acting, view
 _TABLES: dict[int, tuple[dict[str, Any], Tables]] = {}
 
 
+def _construction_points(row: Mapping[str, Any]) -> str:
+    return f"{row['progress']}/{row['required']}"
+
+
 class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
     name = "waterborne"
     title = "Crossfire: waterborne troops, assault craft and pontoons"
@@ -47,6 +51,26 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
     action_type = topics.Action
     event_type = topics.Event
     validates_before_events = True
+    # how text shows the views: Crossfire's stands, the craft, the pontoon sites (the view's
+    # tasks), and the move the other side may answer with reactive fire
+    view_lists = {
+        "units": ViewList("stands"),
+        "craft": ViewList("craft"),
+        "tasks": ViewList(
+            "pontoon bridges and ferries",
+            (
+                ("site", "id"),
+                ("name", "name"),
+                ("side", "side"),
+                ("bank", "bank"),
+                ("column", "column"),
+                ("construction points", _construction_points),
+                ("hits", "hits"),
+                ("status", "status"),
+            ),
+        ),
+    }
+    action_word = "move"
 
     def tables(self, scenario: WatScenario) -> Tables:
         """The default tables with the scenario's replacements (built once per replacement)."""
@@ -97,6 +121,9 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
 
     def view(self, state: WatState, seat: str) -> dict[str, Any]:
         return view(state, seat)
+
+    def over(self, state: WatState) -> bool:
+        return state.over
 
     def seats_to_act(self, state: WatState) -> list[str]:
         """CF-INIT, CF-REACT: the phasing side, or the other side while a move awaits its

@@ -14,6 +14,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from kriegsspiel.core.guards import may_order
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.topics import Act as Act
 from kriegsspiel.core.topics import Context
@@ -77,10 +78,7 @@ def unit(state: WatState, seat: str, unit_id: str, what: str = "unit") -> WatUni
 def own_unit(ctx: Ctx, unit_id: str) -> WatUnit:
     """A unit `ctx.seat` may order (SEATS) that is still in play (CF-STATUS)."""
     spec = unit(ctx.state, ctx.seat, unit_id)
-    if ctx.seat not in (UMPIRE, spec.side):
-        raise RuleViolation(
-            "SEATS", f"{spec.label} belongs to {spec.side}; {ctx.seat} cannot order it"
-        )
+    may_order(ctx.seat, spec.side, spec.label)
     if ctx.state.units[unit_id].status == "killed":
         raise RuleViolation("CF-STATUS", f"{spec.label} is killed")
     return spec
@@ -95,10 +93,7 @@ def craft(state: WatState, craft_id: str) -> CraftState:
 
 def own_craft(ctx: Ctx, craft_id: str) -> CraftState:
     found = craft(ctx.state, craft_id)
-    if ctx.seat not in (UMPIRE, found.side):
-        raise RuleViolation(
-            "SEATS", f"{found.name} belongs to {found.side}; {ctx.seat} cannot order it"
-        )
+    may_order(ctx.seat, found.side, found.name)
     if found.status == "lost":
         raise RuleViolation("CF-STATUS", f"{found.name} is lost")
     return found
@@ -111,21 +106,10 @@ def site(state: WatState, site_id: str) -> SiteSpec:
     return spec
 
 
-def umpire_only(seat: str, what: str) -> None:
-    if seat != UMPIRE:
-        raise RuleViolation("SEATS", f"only the umpire may {what}")
-
-
-def not_over(state: WatState) -> None:
-    if state.over:
-        raise RuleViolation("CF-INIT", "the game is over")
-
-
 def phasing(ctx: Ctx, side: str, what: str) -> None:
     """CF-INIT: only the side with the initiative acts, and not while a move awaits reactive
     fire (CF-REACT)."""
     state = ctx.state
-    not_over(state)
     if side != state.phasing:
         raise RuleViolation(
             "CF-INIT", f"{what}: {side} does not have the initiative ({state.phasing} has)"

@@ -23,7 +23,6 @@ from kriegsspiel.rulesets.waterborne.base import (
     Ctx,
     Ev,
     Performer,
-    not_over,
     own_craft,
     own_unit,
     phasing,
@@ -87,7 +86,6 @@ def _where_loading(ctx: Ctx, boat: CraftState, craft_id: str, what: str) -> None
 
 def board(ctx: Ctx, action: Board) -> None:
     state = ctx.state
-    not_over(state)
     spec = own_unit(ctx, action.unit)
     boat = own_craft(ctx, action.craft)
     phasing(ctx, spec.side, f"{spec.label} boards")
@@ -116,7 +114,6 @@ def board(ctx: Ctx, action: Board) -> None:
 
 def disembark(ctx: Ctx, action: Disembark) -> None:
     state = ctx.state
-    not_over(state)
     boat = own_craft(ctx, action.craft)
     phasing(ctx, boat.side, f"passengers get off {boat.name}")
     _where_loading(ctx, boat, action.craft, "get off")

@@ -23,7 +23,6 @@ from kriegsspiel.rulesets.waterborne.base import (
     Ctx,
     Ev,
     Performer,
-    not_over,
     own_craft,
     own_unit,
     phasing,
@@ -201,7 +200,6 @@ def validate(ctx: Ctx, action: Fire | ReactiveFire) -> tuple[Firer, str]:
     """Everything that makes a `fire` or `reactive-fire` legal, without rolling: the firer
     and what it fires at ("unit" or "site")."""
     state = ctx.state
-    not_over(state)
     who = firer(ctx, action.unit)
     if isinstance(action, Fire):
         _own_initiative(ctx, who, f"{who.label} fires")
@@ -260,7 +258,6 @@ def reactive_fire(ctx: Ctx, action: ReactiveFire) -> None:
 
 def indirect_fire(ctx: Ctx, action: IndirectFire) -> None:
     state = ctx.state
-    not_over(state)
     who = firer(ctx, action.unit)
     _own_initiative(ctx, who, f"{who.label} fires")
     if not who.indirect or who.eff < 1:

@@ -18,7 +18,7 @@ from msgspec.structs import replace
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.waterborne import pontoons
-from kriegsspiel.rulesets.waterborne.base import Act, Applier, Ctx, Ev, Performer, not_over, phasing
+from kriegsspiel.rulesets.waterborne.base import Act, Applier, Ctx, Ev, Performer, phasing
 from kriegsspiel.rulesets.waterborne.state import WatState, Window
 from kriegsspiel.rulesets.waterborne.targets import targetable
 
@@ -115,7 +115,6 @@ def pass_initiative(ctx: Ctx, reason: str) -> None:
 
 def end_initiative(ctx: Ctx, _: EndInitiative) -> None:
     state = ctx.state
-    not_over(state)
     if ctx.seat not in (UMPIRE, state.phasing):
         raise RuleViolation("CF-INIT", f"{state.phasing} has the initiative; only it may end it")
     phasing(ctx, state.phasing, "end the initiative")
@@ -124,7 +123,6 @@ def end_initiative(ctx: Ctx, _: EndInitiative) -> None:
 
 def pass_(ctx: Ctx, _: Pass) -> None:
     state = ctx.state
-    not_over(state)
     if state.window is None:
         raise RuleViolation("CF-REACT", "no move awaits reactive fire")
     if ctx.seat not in (UMPIRE, state.other):

@@ -17,7 +17,6 @@ from kriegsspiel.rulesets.waterborne.base import (
     Ctx,
     Ev,
     Performer,
-    not_over,
     own_unit,
     phasing,
     reveal,
@@ -66,7 +65,6 @@ class StandMoved(Ev, frozen=True, tag="stand-moved"):
 def may_move(ctx: Ctx, unit_id: str) -> WatUnit:
     """CF-STATUS, CF-APC: who may make a move now."""
     state = ctx.state
-    not_over(state)
     spec = own_unit(ctx, unit_id)
     phasing(ctx, spec.side, f"{spec.label} moves")
     unit = state.units[unit_id]

@@ -16,7 +16,6 @@ from kriegsspiel.rulesets.waterborne.base import (
     Ctx,
     Ev,
     Performer,
-    not_over,
     own_craft,
     own_unit,
     phasing,
@@ -43,7 +42,6 @@ class Rallied(Ev, frozen=True, tag="rallied"):
 
 def rally(ctx: Ctx, action: Rally) -> None:
     state = ctx.state
-    not_over(state)
     if action.unit in state.craft and action.unit not in state.units:
         boat = own_craft(ctx, action.unit)
         side, label, status = boat.side, boat.name, str(boat.status)

@@ -25,7 +25,6 @@ from kriegsspiel.rulesets.waterborne.base import (
     Ctx,
     Ev,
     Performer,
-    not_over,
     own_craft,
     phasing,
 )
@@ -154,7 +153,6 @@ def _launch_cell(board: Board, boat: CraftState, target: Cell) -> Cell:
 
 def move_craft(ctx: Ctx, action: MoveCraft) -> None:
     state = ctx.state
-    not_over(state)
     boat = own_craft(ctx, action.craft)
     phasing(ctx, boat.side, f"{boat.name} moves")
     if (action.square is None) == (action.land is None):

@@ -12,13 +12,13 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from kriegsspiel.core.scenario import Point, ScenarioBase, UnitSpec
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.waterborne.board import Board, board_of
 from kriegsspiel.rulesets.waterborne.cargo import check_load
 from kriegsspiel.rulesets.waterborne.grid import HEADINGS, Edge
 from kriegsspiel.rulesets.waterborne.kinds import CRAFT_TYPES
 from kriegsspiel.rulesets.waterborne.tables import DEFAULT_TABLES
-from kriegsspiel.scenario.model import Point, ScenarioBase, UnitSpec
 
 StandKindName = Literal[
     "squad",

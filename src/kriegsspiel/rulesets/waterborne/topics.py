@@ -10,7 +10,7 @@ from typing import Any
 
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.roll import Roll
-from kriegsspiel.core.topics import Topics, refuse_public
+from kriegsspiel.core.topics import Topics
 from kriegsspiel.rulesets.waterborne import (
     base,
     embark,
@@ -53,7 +53,6 @@ def apply(state: WatState, event: Ev) -> WatState:
 
 
 def context(state: WatState, seat: str, roll: Roll, tables: Tables) -> Ctx:
-    refuse_public(seat)
     return Ctx(state=state, seat=seat, roll=roll, appliers=APPLIERS, tables=tables)
 
 

@@ -4,18 +4,9 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
+from kriegsspiel.core.guards import umpire_only
 from kriegsspiel.errors import InputError, RuleViolation
-from kriegsspiel.rulesets.waterborne.base import (
-    Act,
-    Applier,
-    Ctx,
-    Performer,
-    craft,
-    not_over,
-    reveal,
-    umpire_only,
-    unit,
-)
+from kriegsspiel.rulesets.waterborne.base import Act, Applier, Ctx, Performer, craft, reveal, unit
 from kriegsspiel.rulesets.waterborne.initiative import GameEnded
 from kriegsspiel.rulesets.waterborne.state import CraftStatus, Status
 from kriegsspiel.rulesets.waterborne.status import AnyStatus, StatusSet, audience, lose_craft
@@ -70,7 +61,6 @@ def reveal_unit(ctx: Ctx, action: Reveal) -> None:
 
 def end_game(ctx: Ctx, _: EndGame) -> None:
     umpire_only(ctx.seat, "end the game")
-    not_over(ctx.state)
     ctx.emit(GameEnded(initiative=ctx.state.initiative))
 
 
