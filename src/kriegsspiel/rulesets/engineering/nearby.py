@@ -23,15 +23,16 @@ Box = tuple[float, ...]  # min x, min y, max x, max y
 class Grid:
     """Ids at points, bucketed by cell; `within` returns those within `r` of a point."""
 
-    def __init__(self, items: Iterable[tuple[str, Point]]) -> None:
+    def __init__(self, items: Iterable[tuple[str, Point]], cell: float = CELL) -> None:
+        self._size = cell
         cells: dict[tuple[int, int], list[tuple[str, Point]]] = defaultdict(list)
         for ident, at in items:
-            cells[_cell(at)].append((ident, at))
+            cells[_cell(at, cell)].append((ident, at))
         self._cells = dict(cells)  # no empty cells made by lookups
 
     def within(self, at: Point, r: float) -> list[str]:
-        cx, cy = _cell(at)
-        span = math.ceil(r / CELL)
+        cx, cy = _cell(at, self._size)
+        span = math.ceil(r / self._size)
         if (2 * span + 1) ** 2 > len(self._cells):  # fewer cells hold anything than it spans
             cells = [
                 items
@@ -54,8 +55,8 @@ class Grid:
         ]
 
 
-def _cell(at: Point) -> tuple[int, int]:
-    return (math.floor(at[0] / CELL), math.floor(at[1] / CELL))
+def _cell(at: Point, size: float = CELL) -> tuple[int, int]:
+    return (math.floor(at[0] / size), math.floor(at[1] / size))
 
 
 def clearance(at: Point, fp: Footprint | None) -> float:
@@ -89,34 +90,37 @@ class Footprints:
             else:
                 self._circles[key] = (fp.centre, math.hypot(fp.length, fp.depth) / 2)
         self._few = len(self._circles) <= _FEW
-        self._grid = Grid(() if self._few else ((k, c) for k, (c, _) in self._circles.items()))
         self.widest = max((r for _, r in self._circles.values()), default=0.0)
+        self._boxes: Boxes[str] = Boxes(
+            [] if self._few else [(k, _box(c, r)) for k, (c, r) in self._circles.items()]
+        )
 
     def near(self, at: Point, r: float, *, unplaced: bool = False) -> list[str]:
         """Placed features that may lie within `r` of `at` (every one that does), and with
         `unplaced` those with no footprint on record."""
-        keys = self._circles if self._few else self._grid.within(at, r + self.widest)
+        keys = self._circles if self._few else [k for k, _ in self._boxes.near(at, r)]
         found = [
             k for k in keys if math.dist(at, self._circles[k][0]) <= r + self._circles[k][1] + 1e-6
         ]
         if unplaced and self.unplaced:
-            found += self.unplaced
-        elif self._few:
-            return found  # already in order
-        return sorted(found, key=self._order.__getitem__)
+            return sorted(found + self.unplaced, key=self._order.__getitem__)
+        return found  # in the collection's order
 
     def along(self, frm: Point, to: Point, r: float = 0.0) -> list[str]:
         """Placed features a straight move from `frm` to `to` may touch, or pass within `r`
         of (every one it does)."""
         mid = ((frm[0] + to[0]) / 2, (frm[1] + to[1]) / 2)
-        reach = math.dist(frm, to) / 2 + self.widest + r
-        keys = self._circles if self._few else self._grid.within(mid, reach)
-        found = [
+        reach = math.dist(frm, to) / 2 + r  # a box touched lies this close to the middle
+        keys = self._circles if self._few else [k for k, _ in self._boxes.near(mid, reach)]
+        return [
             k
             for k in keys
             if segment_distance(frm, to, self._circles[k][0]) <= self._circles[k][1] + r + 1e-6
         ]
-        return found if self._few else sorted(found, key=self._order.__getitem__)
+
+
+def _box(centre: Point, r: float) -> Box:
+    return (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r)
 
 
 def footprints(features: Mapping[str, Any]) -> Footprints:
@@ -149,11 +153,12 @@ class Boxes(Generic[T]):
     """Shapes by their bounding boxes, each bucketed in every grid cell its box covers, so that
     a point meets only the shapes near it; answers keep the given order."""
 
-    def __init__(self, items: Sequence[tuple[T, Box]]) -> None:
+    def __init__(self, items: Sequence[tuple[T, Box]], cell: float = 2 * CELL) -> None:
         self._items = tuple(items)
+        self._size = cell  # about a move's reach: a query meets a few cells
         cells: dict[tuple[int, int], list[int]] = defaultdict(list)
         for i, (_, box) in enumerate(self._items):
-            (x0, y0), (x1, y1) = _cell((box[0], box[1])), _cell((box[2], box[3]))
+            (x0, y0), (x1, y1) = _cell((box[0], box[1]), cell), _cell((box[2], box[3]), cell)
             for gx in range(x0, x1 + 1):
                 for gy in range(y0, y1 + 1):
                     cells[(gx, gy)].append(i)
@@ -161,7 +166,11 @@ class Boxes(Generic[T]):
 
     def near(self, at: Point, r: float) -> list[tuple[T, Box]]:
         """The shapes whose boxes lie within `r` of `at` (so every shape that does)."""
-        (x0, y0), (x1, y1) = _cell((at[0] - r, at[1] - r)), _cell((at[0] + r, at[1] + r))
+        size = self._size
+        (x0, y0), (x1, y1) = (
+            _cell((at[0] - r, at[1] - r), size),
+            _cell((at[0] + r, at[1] + r), size),
+        )
         found: Sequence[int]
         if (x1 - x0 + 1) * (y1 - y0 + 1) > len(self._cells):
             found = range(len(self._items))
