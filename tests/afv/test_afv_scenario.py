@@ -91,7 +91,7 @@ def test_house_tables_are_replaceable_and_validated() -> None:
         },
     }
     sc = scenario([sherman()], tables={"to-hit": ours})
-    assert checks.to_hit(sc.afv_tables, "main-gun", 9).odds()["hit"] == Fraction(90, 100)
+    assert checks.to_hit(sc.game_tables, "main-gun", 9).odds()["hit"] == Fraction(90, 100)
     with pytest.raises(InputError, match="needs every class"):
         scenario([sherman()], tables={"to-hit": {**ours, "chances": {"main-gun": [90, 10]}}})
     with pytest.raises(InputError, match="no such table"):
@@ -100,7 +100,7 @@ def test_house_tables_are_replaceable_and_validated() -> None:
     with pytest.raises(InputError, match="keys must be"):
         scenario([sherman()], tables={"spot": spot})
     sc = scenario([sherman()], tables={"broken-track": {**spot, "chances": {"broken": 30}}})
-    assert checks.broken_track(sc.afv_tables).odds()["broken"] == Fraction(3, 10)
+    assert checks.broken_track(sc.game_tables).odds()["broken"] == Fraction(3, 10)
 
 
 def test_vehicle_data_is_replaceable() -> None:

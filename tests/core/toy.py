@@ -4,10 +4,10 @@ trap only one side knows of, and a broken action that refuses after its roll."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from types import ModuleType
 from typing import Any
 
 import msgspec
+from msgspec import UNSET, UnsetType
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import Check, Stats
@@ -18,7 +18,8 @@ from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset
 from kriegsspiel.core.scenario import ScenarioBase, SideSpec
 from kriegsspiel.core.seats import UMPIRE, only
-from kriegsspiel.core.topics import Act, Context, Ev, Topics
+from kriegsspiel.core.topics import Act, Context, Ev, Topic, Topics, applier, performer
+from kriegsspiel.core.views import SideView, ViewHeader, shown
 from kriegsspiel.errors import RuleViolation
 
 
@@ -29,6 +30,11 @@ class ToyScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
 class ToyState(msgspec.Struct, frozen=True):
     trap: bool
     shots: int = 0
+
+
+class ToyView(ViewHeader, frozen=True, kw_only=True):
+    shots: int
+    trap: bool | UnsetType = UNSET  # blue's and the umpire's
 
 
 class Shoot(Act, frozen=True, tag="shoot"):
@@ -110,10 +116,12 @@ def _same(state: ToyState, _: Any) -> ToyState:
     return state
 
 
-_TOPIC = ModuleType("toy_topic")
-_TOPIC.PERFORMERS = {Shoot: _shoot, Cross: _cross, Late: _late}  # type: ignore[attr-defined]
-_TOPIC.APPLIERS = {Shot: _apply_shot, Caught: _same, Climbed: _same}  # type: ignore[attr-defined]
-TOPICS: Topics[ToyState] = Topics([_TOPIC])
+TOPIC = Topic[ToyState, Context[ToyState]](
+    __name__,
+    performers=(performer(Shoot, _shoot), performer(Cross, _cross), performer(Late, _late)),
+    appliers=(applier(Shot, _apply_shot), applier(Caught, _same), applier(Climbed, _same)),
+)
+TOPICS: Topics[ToyState, Context[ToyState]] = Topics([TOPIC], package=__name__)
 
 
 class Toy(Ruleset[ToyScenario, ToyState, Act, Ev]):
@@ -138,8 +146,21 @@ class Toy(Ruleset[ToyScenario, ToyState, Act, Ev]):
             for r in ctx.records
         ]
 
-    def view(self, state: ToyState, seat: str) -> dict[str, Any]:
-        return {"shots": state.shots, **({"trap": state.trap} if seat in (UMPIRE, "blue") else {})}
+    def typed_view(self, state: ToyState, seat: str) -> ToyView:
+        return ToyView(
+            ruleset="toy",
+            seat=seat,
+            title="toy",
+            sides=[SideView("red", "red"), SideView("blue", "blue")],
+            options={},
+            turn=1,
+            phasing="red",
+            phase="",
+            acting="red",
+            over=False,
+            shots=state.shots,
+            trap=shown(state.trap, seat in (UMPIRE, "blue")),
+        )
 
     def knowledge(self, state: ToyState, seat: str) -> ToyState:
         return state if seat in (UMPIRE, "blue") else replace(state, trap=False)

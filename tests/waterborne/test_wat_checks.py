@@ -92,9 +92,7 @@ def test_a_scenario_replaces_the_eff_procedure() -> None:
         "below": "no-effect", "outcomes": ["suppress", "kill"],
     }  # fmt: skip
     scenario = build(tables={"eff-vehicle": ours})
-    from kriegsspiel.rulesets.waterborne import RULESET
-
-    table = RULESET.tables(scenario).count("eff-vehicle")
+    table = scenario.game_tables.count("eff-vehicle")
     assert table.hit_on == 4
 
 

@@ -21,10 +21,10 @@ def test_wat_ferry_01_four_cp_then_operational_next_friendly_initiative() -> Non
     """WAT-FERRY-01: the team reaches 4 CP -> the ferry is operational from the next friendly
     initiative (by analogy with WAT-PONTOON-09)."""
     game = ferry_game(built=3)
-    assert game.state.sites["fy"].required == 4
+    assert game.state.sites["fy"].work.required == 4
     do(game, ALLIES, {"action": "work", "site": "fy", "units": ["e"]})
     do(game, ALLIES, {"action": "end-initiative"}, 5)
-    assert game.state.sites["fy"].cp == 4
+    assert game.state.sites["fy"].work.progress == 4
     assert "folk" not in game.state.craft
     entry = end(game)
     assert events(entry)[-1] == "FerryLaunched"
@@ -61,7 +61,7 @@ def test_amb_wat_20_hits_while_building_cost_cp_and_two_hits_sink_the_ferry() ->
     building = ferry_game(built=2, units=(gun,))
     end(building)
     do(building, AXIS, {"action": "fire", "unit": "gun", "target": "fy"}, *hits(2, 3))
-    assert building.state.sites["fy"].cp == 1
+    assert building.state.sites["fy"].work.progress == 1
 
     game = ferry_game(built=4, units=(gun, stand("mortar", AXIS, **MORTAR)))
     do(game, ALLIES, {"action": "move-craft", "craft": "folk", "square": [0, 0]}, 4)

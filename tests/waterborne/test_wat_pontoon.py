@@ -32,7 +32,7 @@ def work(game: Any, *units: str) -> Any:
 
 
 def cp(game: Any) -> int:
-    return int(game.state.sites["br"].cp)
+    return int(game.state.sites["br"].work.progress)
 
 
 def test_wat_pontoon_01_every_attempt_needs_an_engineer() -> None:
@@ -63,9 +63,9 @@ def test_wat_pontoon_02_other_infantry_labour_at_reduced_effect() -> None:
 def test_wat_pontoon_03_one_construction_point_per_inch_of_river() -> None:
     """WAT-PONTOON-03, AMB-WAT-01: a 12" river needs 12 CP (bank to bank across the grid, or
     the site's given width)."""
-    assert bridge_game([], water=(36, 12)).state.sites["br"].required == 12
-    assert bridge_game([], water=(36, 36)).state.sites["br"].required == 36
-    assert bridge_game([], water=(36, 36), width=12).state.sites["br"].required == 12
+    assert bridge_game([], water=(36, 12)).state.sites["br"].work.required == 12
+    assert bridge_game([], water=(36, 36)).state.sites["br"].work.required == 36
+    assert bridge_game([], water=(36, 36), width=12).state.sites["br"].work.required == 12
 
 
 def test_wat_pontoon_04_stands_that_move_fire_or_are_suppressed_do_not_count() -> None:
@@ -188,7 +188,7 @@ def test_wat_pontoon_11_a_hit_while_building_removes_a_cp() -> None:
     zero = bridge_game([stand("gun", AXIS, **GUN)], built=0)
     end(zero)
     do(zero, AXIS, {"action": "fire", "unit": "gun", "target": "br"}, *hits(2, 3))
-    assert zero.state.sites["br"].cp == 0
+    assert zero.state.sites["br"].work.progress == 0
     assert zero.state.sites["br"].hits == 1
 
 

@@ -53,7 +53,10 @@ def test_worked_example_the_first_wave_and_the_german_answer() -> None:
     do(game, BRITISH, {"action": "work", "site": "ferry-a"})
     entry = do(game, BRITISH, {"action": "end-initiative"}, 2, 3)  # 2+3 = 5 CP; 3+1 = 4 none
     assert [r.event.result.total for r in entry.records[:2]] == [5, 4]
-    assert (game.state.sites["bridge-a"].cp, game.state.sites["ferry-a"].cp) == (1, 0)
+    assert (
+        game.state.sites["bridge-a"].work.progress,
+        game.state.sites["ferry-a"].work.progress,
+    ) == (1, 0)
     assert game.state.phasing == GERMAN
 
     # German initiative 2. The 8 cm mortar at storm boat 1's squad: EFF 2 doubled (WAT-FIRE-02)
@@ -66,7 +69,7 @@ def test_worked_example_the_first_wave_and_the_german_answer() -> None:
     # (WAT-PONTOON-13): eng-1 pinned, the others untouched.
     do(game, GERMAN, {"action": "fire", "unit": "g-ig", "target": "bridge-a"},
        *hits(2, 3), *hits(1, 2), *hits(0, 2), *hits(0, 2), *hits(0, 2))  # fmt: skip
-    assert game.state.sites["bridge-a"].cp == 0
+    assert game.state.sites["bridge-a"].work.progress == 0
     assert game.state.sites["bridge-a"].hits == 1
     assert game.state.units["eng-1"].status == "pinned"
     # The observer's battery at the swimming DD: EFF 3 doubled = 6 dice against ARM (rear) 2;

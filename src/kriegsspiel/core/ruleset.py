@@ -2,7 +2,8 @@
 
 A ruleset declares its scenario schema, actions and events (msgspec tagged unions), its checks, and
 pure functions: the initial state of a scenario, `apply` (fold one event), `perform` (validate an
-action for a seat, then resolve it into records), `view` (what a seat may see of a state),
+action for a seat, then resolve it into records), `typed_view` (what a seat may see of a state,
+a struct extending `core.views.ViewHeader`; `view` gives it as plain data),
 `knowledge` (the state as a seat knows it) and `candidates` (every action a seat may try now).
 
 Validate, then roll: `perform` checks every rule that can refuse the action before its first
@@ -24,6 +25,7 @@ from kriegsspiel.core.log import Record
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.scenario import ScenarioBase
+from kriegsspiel.core.views import ViewHeader, view_data
 
 S = TypeVar("S")  # state
 A = TypeVar("A")  # action
@@ -74,8 +76,13 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
         """Validate `action` for `seat` (raise RuleViolation) and resolve it into records."""
 
     @abstractmethod
+    def typed_view(self, state: S, seat: str) -> ViewHeader:
+        """Everything `seat` may know of `state`: the ruleset's view struct, which extends
+        `ViewHeader` (`core/views.py`), with what the seat may not see left `UNSET`."""
+
     def view(self, state: S, seat: str) -> dict[str, Any]:
-        """Everything `seat` may know of `state`, as plain JSON-able data."""
+        """`typed_view` as plain JSON-able data (`view_data`): what `Game.view` returns."""
+        return view_data(self.typed_view(state, seat))
 
     @abstractmethod
     def knowledge(self, state: S, seat: str) -> S:
@@ -83,6 +90,13 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
         what the seat must assume. Two states that differ only in facts hidden from `seat` give
         equal knowledge. Legal actions, refusals, odds and dice prompts for a seat are computed
         from this alone; for the umpire it is `state` itself."""
+
+    def secrets(self, state: S, seat: str) -> frozenset[str]:
+        """The exact strings hidden from `seat` in `state`, which nothing it is shown may
+        contain as a whole token (`core/secrecy.py`): ids and names of hidden things, and the
+        identifying text of hidden facts, leaving out any string a fact the seat knows also
+        reads as. None for the umpire. Checked by tests/test_secrets_contract.py."""
+        return frozenset()
 
     @abstractmethod
     def candidates(self, state: S, seat: str) -> Iterable[Candidate]:

@@ -1,5 +1,5 @@
 """The neutral scenario model: the parts every ruleset shares (sides, units, terrain, options and
-table overrides), and nothing of any one game's rules.
+table replacements), and nothing of any one game's rules.
 
 Rulesets subclass `ScenarioBase` (and `UnitSpec`) to add their own sections and fields. `validate`
 checks what a schema cannot: unique ids, references, ranges with a plain message. Loading scenario
@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 import msgspec
 
 from kriegsspiel.core.convert import ID_PATTERN
 from kriegsspiel.core.seats import RESERVED
+from kriegsspiel.core.tables import GameTables, TableSet
 from kriegsspiel.errors import InputError
 
 Point = tuple[float, float]
@@ -67,7 +68,10 @@ class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     description: str = ""
     seed: str | None = None
     options: dict[str, Any] = {}
-    tables: dict[str, Any] = {}
+    tables: dict[str, Any] = {}  # replacements of the ruleset's tables, by name (docs/tables.md)
+    # the game's tables: the ruleset's defaults with `tables`; a ruleset's scenario class
+    # declares its own, `game_tables: ClassVar[GameTables[...]] = GameTables(DEFAULT_TABLES)`
+    game_tables: ClassVar[GameTables[TableSet[Any]]] = GameTables(TableSet({}))
 
     def validate(self, where: str) -> None:
         """Semantic checks; subclasses extend and call super()."""
@@ -93,6 +97,7 @@ class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
                     f"{where}: terrain[{i}].points",
                     f"a {'line' if feature.line else 'polygon'} needs at least {least} points",
                 )
+        type(self).game_tables.resolve(self.tables, f"{where}: tables")
 
     def unit(self, unit_id: str) -> UnitSpec:
         for unit in self.units:

@@ -1,17 +1,20 @@
 """Building a ruleset from topic modules: the shared bases, the action context, the composition.
 
 A ruleset is split into topic modules (movement, fire, demolitions, …). Each declares its actions
-and events as subclasses of `Act` and `Ev` and exports tables such as `PERFORMERS` (action type ->
-performer) and `APPLIERS` (event type -> fold step). `Topics` merges them, builds the tagged
-unions msgspec decodes, and dispatches `apply`. Every ruleset uses this one mechanism.
+and events as subclasses of `Act` and `Ev`, and itself with one `TOPIC = Topic(__name__, ...)`: its
+performers (`performer(Action, perform)`) and appliers (`applier(Event, fold)`). `Topics` composes
+the topics of one ruleset, checks the composition (every action has a performer, every event an
+applier, nothing is registered twice, every module that declares actions or events has a TOPIC
+that is composed), builds the tagged unions msgspec decodes, and dispatches. Every ruleset uses
+this one mechanism.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Any, Generic, TypeVar, Union
+from typing import Any, Generic, TypeAlias, TypeVar, Union
 
 import msgspec
 
@@ -21,6 +24,8 @@ from kriegsspiel.core.roll import Roll, emitted
 from kriegsspiel.core.seats import EVERYONE, Audience
 
 S = TypeVar("S")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 class Act(msgspec.Struct, frozen=True, tag_field="action", forbid_unknown_fields=True):
@@ -54,6 +59,61 @@ def rolls_in(event: msgspec.Struct) -> list[CheckResult]:
     return out
 
 
+# -- registering handlers -------------------------------------------------------------------------
+
+# The one `Any` of the composition. A registry maps each action or event type to the handler of
+# that type, which no Python type can say of a dict: its values have one type whatever the key.
+# `performer()` and `applier()` check each pair as it is written (the handler must take the type it
+# is registered for); the registry keeps the handler with that argument erased to `Erased`, and
+# calls it only with `type(x)` as the key, which is what makes the call sound.
+Erased: TypeAlias = Any
+Fold: TypeAlias = Callable[[S, Erased], S]  # an event's fold step, once registered
+
+A = TypeVar("A", bound=Act)
+E = TypeVar("E", bound=Ev)
+C = TypeVar("C", bound="Context[Any]")
+
+
+@dataclass(frozen=True, slots=True)
+class Performer(Generic[C]):
+    """An action type and its performer, registered: write `performer(Action, perform)`."""
+
+    action: type[Act]
+    perform: Callable[[C, Erased], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Applier(Generic[S]):
+    """An event type and its fold step, registered: write `applier(Event, fold)`."""
+
+    event: type[Ev]
+    fold: Fold[S]
+
+
+def performer(action: type[A], perform: Callable[[C, A], None]) -> Performer[C]:
+    """Register `perform` for `action`, which it must take (`C` is the ruleset's context)."""
+    return Performer(action, perform)
+
+
+def applier(event: type[E], fold: Callable[[S, E], S]) -> Applier[S]:
+    """Register `fold` (the pure fold step) for `event`, which it must take."""
+    return Applier(event, fold)
+
+
+@dataclass(frozen=True)
+class Topic(Generic[S, C]):
+    """What one topic module adds to its ruleset; each declares exactly one, as `TOPIC`.
+
+    `module` is the declaring module's `__name__` (it names the topic in the composition's
+    errors). Rulesets with more registries subclass it with typed fields (engineering's work
+    resolvers, hooks, kinds of demolition target and set-up step).
+    """
+
+    module: str
+    performers: Sequence[Performer[C]] = ()
+    appliers: Sequence[Applier[S]] = ()
+
+
 @dataclass(kw_only=True)
 class Context(Generic[S]):
     """One action being performed: who asks, the dice, and the records so far.
@@ -64,7 +124,7 @@ class Context(Generic[S]):
     state: S
     seat: str
     roll: Roll
-    appliers: Mapping[type, Callable[[S, Any], S]]
+    appliers: Mapping[type[Ev], Fold[S]]
     records: list[Record[Any]] = field(default_factory=list)
 
     def emit(self, event: Ev, to: Audience = EVERYONE) -> None:
@@ -74,37 +134,124 @@ class Context(Generic[S]):
         self.state = self.appliers[type(event)](self.state, event)
 
 
-def merge(topics: Sequence[ModuleType], name: str) -> dict[Any, Any]:
-    """Every topic's `name` table in one dict; a key registered twice is a programming error."""
-    merged: dict[Any, Any] = {}
-    for topic in topics:
-        table: Mapping[Any, Any] = getattr(topic, name, {})
-        clash = merged.keys() & table.keys()
-        if clash:
-            raise AssertionError(f"{name}: {sorted(map(str, clash))} registered twice")
-        merged |= table
-    return merged
-
-
 def tagged_union(types: Iterable[type]) -> Any:
     """The union msgspec decodes by tag; static typing uses the `Act` and `Ev` bases."""
     return Union[tuple(types)]  # noqa: UP007
 
 
-class Topics(Generic[S]):
-    """The composed topics of one ruleset."""
+class CompositionError(Exception):
+    """A ruleset's topics do not compose: every problem found, one per line."""
 
-    def __init__(self, topics: Sequence[ModuleType]) -> None:
+
+def merge(what: str, entries: Iterable[tuple[str, K, V]]) -> dict[K, V]:
+    """Registrations (the registering module, key, value) in one dict; `what` names the registry
+    in the error if a key is registered twice, by one topic or by two."""
+    merged: dict[K, V] = {}
+    owner: dict[K, str] = {}
+    clashes: list[str] = []
+    for module, key, value in entries:
+        if key in owner:
+            clashes.append(f"{what} {_name(key)} is registered twice: in {owner[key]} and {module}")
+        else:
+            merged[key], owner[key] = value, module
+    if clashes:
+        raise CompositionError("\n".join(clashes))
+    return merged
+
+
+def _name(key: object) -> str:
+    if isinstance(key, type):
+        tag = getattr(getattr(key, "__struct_config__", None), "tag", None)
+        return f"{key.__name__} ({tag!r})" if isinstance(tag, str) else key.__name__
+    return repr(key)
+
+
+def declared(base: type, package: str) -> Iterator[type]:
+    """Every subclass of `base`, at any depth, defined in `package` (or a module of it)."""
+    seen: set[type] = set()
+    stack: list[type] = list(reversed(base.__subclasses__()))
+    while stack:
+        cls = stack.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        stack += reversed(cls.__subclasses__())
+        if cls.__module__ == package or cls.__module__.startswith(package + "."):
+            yield cls
+
+
+class Topics(Generic[S, C]):
+    """The composed topics of one ruleset, checked as they are composed (at import).
+
+    `package` is where the ruleset's actions and events are declared (by default the package of
+    the topic modules); every `Act` and `Ev` subclass defined there must be registered, except a
+    shared base that other actions or events subclass and that is not itself registered.
+    """
+
+    def __init__(self, topics: Sequence[Topic[S, C]], package: str | None = None) -> None:
         self.topics = tuple(topics)
-        self.performers: dict[type[Any], Callable[[Any, Any], None]] = merge(topics, "PERFORMERS")
-        self.appliers: dict[type[Any], Callable[[S, Any], S]] = merge(topics, "APPLIERS")
+        self.package = package if package is not None else _package(self.topics)
+        self.performers: dict[type[Act], Callable[[C, Erased], None]] = merge(
+            "action", ((t.module, p.action, p.perform) for t in self.topics for p in t.performers)
+        )
+        self.appliers: dict[type[Ev], Fold[S]] = merge(
+            "event", ((t.module, a.event, a.fold) for t in self.topics for a in t.appliers)
+        )
+        self.check()
         self.action_type: Any = tagged_union(self.performers)
         self.event_type: Any = tagged_union(self.appliers)
+
+    def check(self) -> None:
+        """Raise `CompositionError` unless every action and event declared in the package (in
+        the modules imported so far) is registered by a composed topic of its module."""
+        composed = {t.module for t in self.topics}
+        problems: list[str] = []
+        untopical: dict[str, list[str]] = {}
+        for base, registry, what, helper in (
+            (Act, self.performers, "action", "performer"),
+            (Ev, self.appliers, "event", "applier"),
+        ):
+            for cls in declared(base, self.package):
+                if cls in registry or _shared_base(cls, self.package):
+                    continue
+                module = cls.__module__
+                topic = getattr(sys.modules.get(module), "TOPIC", None)
+                if not isinstance(topic, Topic) or topic.module != module:
+                    untopical.setdefault(module, []).append(cls.__name__)
+                elif module not in composed:
+                    problems.append(
+                        f"{what} {_name(cls)} has no {helper}: {module}.TOPIC is not composed"
+                    )
+                else:
+                    problems.append(
+                        f"{what} {_name(cls)} has no {helper}: "
+                        f"add {helper}({cls.__name__}, ...) to {module}.TOPIC"
+                    )
+        for module, names in untopical.items():
+            problems.append(
+                f"{module} declares {', '.join(names)} but has no TOPIC: "
+                f"declare TOPIC = Topic(__name__, ...) there and compose it"
+            )
+        if problems:
+            raise CompositionError(f"the topics of {self.package}:\n" + "\n".join(problems))
 
     def apply(self, state: S, event: Ev) -> S:
         return self.appliers[type(event)](state, event)
 
-    def dispatch(self, ctx: Context[S], action: Act) -> list[Record[Ev]]:
+    def dispatch(self, ctx: C, action: Act) -> list[Record[Ev]]:
         """Perform `action` in `ctx` and return its records (callers refuse the public first)."""
         self.performers[type(action)](ctx, action)
         return ctx.records
+
+
+def _shared_base(cls: type, package: str) -> bool:
+    """An unregistered class that other actions or events of the package subclass is their
+    shared base (afv's `CrewAct`), not an action or event of its own."""
+    return any(True for _ in declared(cls, package))
+
+
+def _package(topics: Sequence[Topic[Any, Any]]) -> str:
+    packages = {t.module.rpartition(".")[0] for t in topics}
+    if len(packages) != 1:
+        raise CompositionError(f"topics from several packages {sorted(packages)}: give `package`")
+    return packages.pop()

@@ -10,7 +10,6 @@ Blinds and spotting (the CHQ-… rules of data/house_rules.toml). The seed's wor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.choices import Candidate
@@ -21,10 +20,10 @@ from kriegsspiel.rulesets.abilities import topics
 from kriegsspiel.rulesets.abilities.base import Act, Ev
 from kriegsspiel.rulesets.abilities.candidates import candidates
 from kriegsspiel.rulesets.abilities.checks import check_defs
-from kriegsspiel.rulesets.abilities.knowledge import knowledge
+from kriegsspiel.rulesets.abilities.knowledge import knowledge, secrets
 from kriegsspiel.rulesets.abilities.scenario import AblScenario
 from kriegsspiel.rulesets.abilities.state import AblState, BlindState, SideCommand, UnitState
-from kriegsspiel.rulesets.abilities.view import view
+from kriegsspiel.rulesets.abilities.view import AblView, view
 
 
 class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
@@ -46,7 +45,6 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
             scenario=scenario,
             specs={u.id: u for u in scenario.units},
             lines={u.id: lines[u.type] for u in scenario.units},
-            tables=scenario.house_tables(),
             turn=1,
             stage="command",
             command={s: SideCommand() for s in scenario.side_ids[:2]},
@@ -72,7 +70,7 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
     def perform(self, state: AblState, seat: str, action: Act, roll: Roll) -> Sequence[Record[Ev]]:
         return topics.perform(state, seat, action, roll)
 
-    def view(self, state: AblState, seat: str) -> dict[str, Any]:
+    def typed_view(self, state: AblState, seat: str) -> AblView:
         return view(state, seat, self.seats_to_act(state))
 
     def over(self, state: AblState) -> bool:
@@ -95,6 +93,10 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
     def knowledge(self, state: AblState, seat: str) -> AblState:
         """Blinds' contents and reserves hidden from the seat removed (see `knowledge.py`)."""
         return knowledge(state, seat)
+
+    def secrets(self, state: AblState, seat: str) -> frozenset[str]:
+        """What Blinds hold and who is in reserve, as text (see `knowledge.secrets`)."""
+        return secrets(state, seat)
 
     def candidates(self, state: AblState, seat: str) -> list[Candidate]:
         return candidates(state, seat)

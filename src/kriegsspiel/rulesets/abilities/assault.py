@@ -25,7 +25,16 @@ from kriegsspiel.rulesets.abilities.activity import (
     fixed_left,
     variable_left,
 )
-from kriegsspiel.rulesets.abilities.base import Act, Applier, Ctx, Ev, Performer, deployed, unit
+from kriegsspiel.rulesets.abilities.base import (
+    Act,
+    Ctx,
+    Ev,
+    Topic,
+    applier,
+    deployed,
+    performer,
+    unit,
+)
 from kriegsspiel.rulesets.abilities.morale import check_cohesion, disruption, force_back
 from kriegsspiel.rulesets.abilities.movement import spend
 from kriegsspiel.rulesets.abilities.sight import CONTACT, step, stop_short
@@ -196,5 +205,8 @@ def _assaulted(state: AblState, e: Assaulted) -> AblState:
     return state
 
 
-PERFORMERS: dict[type[Any], Performer] = {Assault: assault}
-APPLIERS: dict[type[Any], Applier] = {Assaulted: _assaulted}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(Assault, assault),),
+    appliers=(applier(Assaulted, _assaulted),),
+)

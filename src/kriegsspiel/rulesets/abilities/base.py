@@ -1,30 +1,27 @@
 """What every topic of the `abilities` ruleset shares: base structs, the action context and the
 lookups that decide what a seat may address.
 
-A topic module declares actions and events as subclasses of `Act` and `Ev` and exports
-`PERFORMERS` (action type -> performer) and `APPLIERS` (event type -> fold step); `topics.py`
-composes them. Units hidden from a seat (in a Blind, in reserve) read to it exactly like units that
-do not exist, in errors as everywhere else.
+A topic module declares actions and events as subclasses of `Act` and `Ev` and itself as
+`TOPIC = Topic(__name__, performers=(performer(A, ...), ...), appliers=(applier(E, ...), ...))`;
+`topics.py` composes them. Units hidden from a seat (in a Blind, in reserve) read to it exactly
+like units that do not exist, in errors as everywhere else.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 from kriegsspiel.core.guards import may_order
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.topics import Act as Act
 from kriegsspiel.core.topics import Context
 from kriegsspiel.core.topics import Ev as Ev
+from kriegsspiel.core.topics import Topic as _Topic
+from kriegsspiel.core.topics import applier as applier
+from kriegsspiel.core.topics import performer as performer
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.abilities.state import AblState
 
-Applier = Callable[[AblState, Any], AblState]
 Ctx = Context[AblState]
-
-
-Performer = Callable[[Ctx, Any], None]
+Topic = _Topic[AblState, Ctx]  # what a topic module declares as its `TOPIC`
 
 
 # -- what a seat may address ----------------------------------------------------------------------

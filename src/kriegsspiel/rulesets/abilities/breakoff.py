@@ -13,8 +13,6 @@ opportunity-fire in a later enemy pulse (ABL-BREAK-05), cannot be activated agai
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
@@ -23,7 +21,15 @@ from kriegsspiel.core.guards import may_order
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.abilities import checks
 from kriegsspiel.rulesets.abilities.activity import fixed_inches
-from kriegsspiel.rulesets.abilities.base import Act, Applier, Ctx, Ev, Performer, unit
+from kriegsspiel.rulesets.abilities.base import (
+    Act,
+    Ctx,
+    Ev,
+    Topic,
+    applier,
+    performer,
+    unit,
+)
 from kriegsspiel.rulesets.abilities.fire import resolve
 from kriegsspiel.rulesets.abilities.sight import retreat
 from kriegsspiel.rulesets.abilities.state import (
@@ -156,8 +162,14 @@ def _broke_off(state: AblState, e: BrokeOff) -> AblState:
     return state
 
 
-PERFORMERS: dict[type[Any], Performer] = {BreakOff: break_off, Hold: hold}
-APPLIERS: dict[type[Any], Applier] = {
-    BrokeOff: _broke_off,
-    Held: lambda state, e: _answer(state, e.unit, "hold"),
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(BreakOff, break_off),
+        performer(Hold, hold),
+    ),
+    appliers=(
+        applier(BrokeOff, _broke_off),
+        applier(Held, lambda state, e: _answer(state, e.unit, "hold")),
+    ),
+)

@@ -8,8 +8,6 @@ Chain (CHQ-CHAIN) on one Command Group (CHQ-GROUP), or removes a unit's suppress
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
@@ -17,7 +15,16 @@ from kriegsspiel.core.geometry import distance
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.abilities import checks
-from kriegsspiel.rulesets.abilities.base import Act, Applier, Ctx, Ev, Performer, member, own_unit
+from kriegsspiel.rulesets.abilities.base import (
+    Act,
+    Ctx,
+    Ev,
+    Topic,
+    applier,
+    member,
+    own_unit,
+    performer,
+)
 from kriegsspiel.rulesets.abilities.state import (
     AblState,
     Activation,
@@ -470,6 +477,10 @@ def remove_suppression(ctx: Ctx, action: RemoveSuppression) -> None:
             "CHQ-BLIND",
             f"{state.label(action.unit)} is hidden in {state.label(hidden_in)}: deploy it first",
         )
+    if state.units[action.unit].reserve:  # off the table and hidden from the enemy
+        raise RuleViolation(
+            "CHQ-RESERVE", f"{state.label(action.unit)} is in reserve: bring it on first"
+        )
     if not state.units[action.unit].suppressed:
         raise RuleViolation("CHQ-SUPP", f"{state.label(action.unit)} is not suppressed")
     dice = take_chain(state, side, action.dice, action.wild, range(1, 2))
@@ -584,21 +595,24 @@ def _turn_ended(state: AblState, e: TurnEnded) -> AblState:
     )
 
 
-PERFORMERS: dict[type[Any], Performer] = {
-    RollCommand: roll_command,
-    Order: order,
-    EndPulse: end_pulse,
-    Discard: discard,
-    RemoveSuppression: remove_suppression,
-}
-APPLIERS: dict[type[Any], Applier] = {
-    CommandRolled: _rolled,
-    CommandSettled: _settled,
-    CommandReroll: _reroll,
-    Ordered: _ordered,
-    ReserveEntered: _reserve_entered,
-    PulseEnded: _pulse_ended,
-    Discarded: _discarded,
-    SuppressionRemoved: _suppression_removed,
-    TurnEnded: _turn_ended,
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(RollCommand, roll_command),
+        performer(Order, order),
+        performer(EndPulse, end_pulse),
+        performer(Discard, discard),
+        performer(RemoveSuppression, remove_suppression),
+    ),
+    appliers=(
+        applier(CommandRolled, _rolled),
+        applier(CommandSettled, _settled),
+        applier(CommandReroll, _reroll),
+        applier(Ordered, _ordered),
+        applier(ReserveEntered, _reserve_entered),
+        applier(PulseEnded, _pulse_ended),
+        applier(Discarded, _discarded),
+        applier(SuppressionRemoved, _suppression_removed),
+        applier(TurnEnded, _turn_ended),
+    ),
+)

@@ -1,17 +1,15 @@
 """The house DEFAULT tables (`data/tables.toml`): spotting, moves, range bands, terrain, rally,
-close assault. A scenario's `tables:` section replaces any of them, whole, validated on load.
+close assault. They are core tables (`core/tables.py`): a scenario's `tables:` section replaces
+any of them, whole, validated on load.
 """
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Mapping
-from importlib import resources
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
 
-from kriegsspiel.core.convert import convert
+from kriegsspiel.core.tables import Entry, Table, TableSet
 from kriegsspiel.errors import InputError
 
 Tn = Annotated[int, msgspec.Meta(ge=1, le=9)]
@@ -19,14 +17,7 @@ Step = Annotated[int, msgspec.Meta(ge=-3, le=3)]
 Inches = Annotated[float, msgspec.Meta(ge=0)]
 
 
-class _Table(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    title: str
-    rules: tuple[str, ...]
-    house: bool = False
-    source: str = ""
-
-
-class Spotting(_Table, frozen=True, kw_only=True):
+class Spotting(Table, frozen=True, kw_only=True):
     """CHQ-DEFAULT-SPOT: dice per spotting unit, base TN and its modifiers."""
 
     dice: Annotated[int, msgspec.Meta(ge=1, le=6)]
@@ -35,7 +26,7 @@ class Spotting(_Table, frozen=True, kw_only=True):
     long_range: Step
 
 
-class Moves(_Table, frozen=True, kw_only=True):
+class Moves(Table, frozen=True, kw_only=True):
     """CHQ-DEFAULT-MOVE: Fixed Moves by kind, and the Variable Move die."""
 
     infantry: Inches
@@ -45,68 +36,42 @@ class Moves(_Table, frozen=True, kw_only=True):
     variable: Annotated[int, msgspec.Meta(ge=2, le=20)]
 
 
-class Ranges(_Table, frozen=True, kw_only=True):
+class Ranges(Table, frozen=True, kw_only=True):
     """CHQ-DEFAULT-RANGE: the default range bands, in inches."""
 
     short: Inches
     effective: Inches
     long: Inches
 
+    def check_shape(self, where: str) -> None:
+        if not 0 < self.short <= self.effective <= self.long:
+            raise InputError(where, "must be 0 < short <= effective <= long")
 
-class Terrain(_Table, frozen=True, kw_only=True):
+
+class Terrain(Table, frozen=True, kw_only=True):
     blocks_los: tuple[str, ...]
     light_cover: tuple[str, ...]
     impassable: tuple[str, ...]
 
 
-class Rally(_Table, frozen=True, kw_only=True):
+class Rally(Table, frozen=True, kw_only=True):
     tn: Tn
 
 
-class Assault(_Table, frozen=True, kw_only=True):
+class Assault(Table, frozen=True, kw_only=True):
     tn: Tn
     order_bonus: Step
 
 
-class Tables(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    spotting: Spotting
-    moves: Moves
-    ranges: Ranges
-    terrain: Terrain
-    rally: Rally
-    assault: Assault
+class Tables(TableSet[Table]):
+    """The six tables one game uses, each by its name and kind."""
 
-    def validate(self, where: str) -> None:
-        r = self.ranges
-        if not 0 < r.short <= r.effective <= r.long:
-            raise InputError(f"{where}.ranges", "must be 0 < short <= effective <= long")
-        for name in ("spotting", "moves", "ranges", "terrain", "rally", "assault"):
-            if not getattr(self, name).rules:
-                raise InputError(f"{where}.{name}.rules", "a table must name at least one rule")
+    spotting = Entry(Spotting)
+    moves = Entry(Moves)
+    ranges = Entry(Ranges)
+    terrain = Entry(Terrain)
+    rally = Entry(Rally)
+    assault = Entry(Assault)
 
 
-def _load() -> Tables:
-    package = "kriegsspiel.rulesets.abilities.data"
-    text = resources.files(package).joinpath("tables.toml").read_text(encoding="utf-8")
-    where = f"{package}/tables.toml"
-    tables = convert(tomllib.loads(text), Tables, where)
-    tables.validate(where)
-    return tables
-
-
-DEFAULT_TABLES: Tables = _load()
-TABLE_NAMES: tuple[str, ...] = tuple(Tables.__struct_fields__)
-
-
-def with_replacements(replacements: Mapping[str, Any], where: str) -> Tables:
-    """The default tables with a scenario's replacements (each table replaced whole)."""
-    for name in replacements:
-        if name not in TABLE_NAMES:
-            raise InputError(f"{where}.{name}", f"no such table (tables: {', '.join(TABLE_NAMES)})")
-    merged: dict[str, Any] = {
-        name: replacements.get(name, msgspec.to_builtins(getattr(DEFAULT_TABLES, name)))
-        for name in TABLE_NAMES
-    }
-    tables = convert(merged, Tables, where)
-    tables.validate(where)
-    return tables
+DEFAULT_TABLES = Tables.load("kriegsspiel.rulesets.abilities.data", {"tables.toml": None})

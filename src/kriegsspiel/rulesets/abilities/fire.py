@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Any
 
 from msgspec.structs import replace
 
@@ -26,12 +25,13 @@ from kriegsspiel.rulesets.abilities import checks
 from kriegsspiel.rulesets.abilities.activity import acting, after_rally
 from kriegsspiel.rulesets.abilities.base import (
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     deployed,
     own_unit,
+    performer,
     unit,
 )
 from kriegsspiel.rulesets.abilities.catalogue import Statline, Weapon
@@ -581,13 +581,19 @@ def _fired(state: AblState, e: Fired) -> AblState:
     return replace(state, attack=None)
 
 
-PERFORMERS: dict[type[Any], Performer] = {Fire: fire, Pass: pass_}
-APPLIERS: dict[type[Any], Applier] = {
-    FireDeclared: _declared,
-    Fired: _fired,
-    WindowOpened: lambda state, e: replace(state, window=Window(e.trigger, e.side)),
-    WindowClosed: lambda state, _: replace(state, window=None),
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Fire, fire),
+        performer(Pass, pass_),
+    ),
+    appliers=(
+        applier(FireDeclared, _declared),
+        applier(Fired, _fired),
+        applier(WindowOpened, lambda state, e: replace(state, window=Window(e.trigger, e.side))),
+        applier(WindowClosed, lambda state, _: replace(state, window=None)),
+    ),
+)
 
 __all__ = [
     "Fire",

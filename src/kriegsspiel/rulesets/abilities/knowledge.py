@@ -21,6 +21,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.core.secrecy import unshared
 from kriegsspiel.rulesets.abilities.state import AblState
 
 
@@ -55,4 +56,17 @@ def knowledge(state: AblState, seat: str) -> AblState:
     )
 
 
-__all__ = ["hidden_from", "knowledge"]
+def secrets(state: AblState, seat: str) -> frozenset[str]:
+    """The strings hidden from `seat` (`Ruleset.secrets`): the id, name, statline and statline
+    name of each enemy unit in a Blind or in reserve (so what a Blind holds, and that a Blind
+    holding none of them is a dummy, shows as nothing), where no unit it knows shares them."""
+    if seat == UMPIRE:
+        return frozenset()
+    out: list[str] = []
+    for uid in hidden_from(state, seat):
+        spec = state.specs[uid]
+        out += [uid, spec.name, spec.type, state.lines[uid].name]
+    return unshared(out, knowledge(state, seat))
+
+
+__all__ = ["hidden_from", "knowledge", "secrets"]

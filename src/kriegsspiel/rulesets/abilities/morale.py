@@ -10,8 +10,6 @@ firer. CHQ-COHESION: a unit with DPs reaching its cohesion is dispersed and remo
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
@@ -21,7 +19,15 @@ from kriegsspiel.core.seats import EVERYONE, only
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.abilities import checks
 from kriegsspiel.rulesets.abilities.activity import acting, after_rally
-from kriegsspiel.rulesets.abilities.base import Act, Applier, Ctx, Ev, Performer, unit
+from kriegsspiel.rulesets.abilities.base import (
+    Act,
+    Ctx,
+    Ev,
+    Topic,
+    applier,
+    performer,
+    unit,
+)
 from kriegsspiel.rulesets.abilities.sight import retreat
 from kriegsspiel.rulesets.abilities.state import AblState, Point, with_act, with_unit
 
@@ -243,11 +249,17 @@ def _rallied(state: AblState, e: Rallied) -> AblState:
     return with_act(state, e.unit, replace(state.activation.acts[e.unit], rallied=True))
 
 
-PERFORMERS: dict[type[Any], Performer] = {Rally: rally, SetUnit: set_unit}
-APPLIERS: dict[type[Any], Applier] = {
-    UnitSet: _unit_set,
-    Reacted: _reacted,
-    ForcedBack: _forced_back,
-    Dispersed: _dispersed,
-    Rallied: _rallied,
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Rally, rally),
+        performer(SetUnit, set_unit),
+    ),
+    appliers=(
+        applier(UnitSet, _unit_set),
+        applier(Reacted, _reacted),
+        applier(ForcedBack, _forced_back),
+        applier(Dispersed, _dispersed),
+        applier(Rallied, _rallied),
+    ),
+)

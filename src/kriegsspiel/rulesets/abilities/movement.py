@@ -7,7 +7,7 @@ Move. Moving or pivoting a unit on the table triggers opportunity fire (CHQ-OPFI
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from msgspec.structs import replace
 
@@ -23,7 +23,14 @@ from kriegsspiel.rulesets.abilities.activity import (
     fixed_left,
     variable_left,
 )
-from kriegsspiel.rulesets.abilities.base import Act, Applier, Ctx, Ev, Performer
+from kriegsspiel.rulesets.abilities.base import (
+    Act,
+    Ctx,
+    Ev,
+    Topic,
+    applier,
+    performer,
+)
 from kriegsspiel.rulesets.abilities.fire import open_window
 from kriegsspiel.rulesets.abilities.sight import blocked, impassable, on_table, step, stop_short
 from kriegsspiel.rulesets.abilities.state import AblState, Point, UnitAct, with_act, with_unit
@@ -291,15 +298,18 @@ def _limber_changed(state: AblState, e: LimberChanged) -> AblState:
     return with_unit(state, e.unit, replace(state.units[e.unit], limbered=e.limbered))
 
 
-PERFORMERS: dict[type[Any], Performer] = {
-    Move: move,
-    Pivot: pivot,
-    Limber: limber,
-    Unlimber: limber,
-}
-APPLIERS: dict[type[Any], Applier] = {
-    Moved: _moved,
-    BlindMoved: lambda state, _: state,  # the owner's `Moved` moved it
-    Pivoted: _pivoted,
-    LimberChanged: _limber_changed,
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Move, move),
+        performer(Pivot, pivot),
+        performer(Limber, limber),
+        performer(Unlimber, limber),
+    ),
+    appliers=(
+        applier(Moved, _moved),
+        applier(BlindMoved, lambda state, _: state),  # the owner's `Moved` moved it
+        applier(Pivoted, _pivoted),
+        applier(LimberChanged, _limber_changed),
+    ),
+)

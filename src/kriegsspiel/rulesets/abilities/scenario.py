@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
 from kriegsspiel.core.scenario import Point, ScenarioBase, UnitSpec
+from kriegsspiel.core.tables import GameTables
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.abilities.catalogue import CATALOGUE, Statline, statlines_from_mapping
-from kriegsspiel.rulesets.abilities.defaults import Tables, with_replacements
+from kriegsspiel.rulesets.abilities.defaults import DEFAULT_TABLES, Tables
 
 PositiveInt = Annotated[int, msgspec.Meta(ge=1)]
 
@@ -56,6 +57,7 @@ class AblScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
     turns: PositiveInt = 6
     table: tuple[float, float] = (72.0, 48.0)  # width (x) and depth (y) in inches
     options: AblOptions = AblOptions()  # type: ignore[assignment]
+    game_tables: ClassVar[GameTables[Tables]] = GameTables(DEFAULT_TABLES)
 
     def validate(self, where: str) -> None:
         super().validate(where)
@@ -91,13 +93,9 @@ class AblScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
                 raise InputError(f"{where}: command_dice.{side}", f"unknown side {side!r}")
         if min(self.table) <= 0:
             raise InputError(f"{where}: table", "width and depth must be positive")
-        self.house_tables(where)
 
     def all_statlines(self, where: str = "statlines") -> dict[str, Statline]:
         return {**CATALOGUE, **statlines_from_mapping(self.statlines, f"{where}: statlines")}
-
-    def house_tables(self, where: str = "tables") -> Tables:
-        return with_replacements(self.tables, f"{where}: tables")
 
     def dice_for(self, side: str) -> int:
         return self.command_dice.get(side, 5)

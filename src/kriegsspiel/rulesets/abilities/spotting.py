@@ -9,8 +9,6 @@ unit's activation may spot, move, or both (ABL-RECON-08: no restriction to enfor
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
@@ -19,7 +17,16 @@ from kriegsspiel.core.seats import only
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.abilities import checks
 from kriegsspiel.rulesets.abilities.activity import acting, after_rally
-from kriegsspiel.rulesets.abilities.base import Act, Applier, Ctx, Ev, Performer, blind, own_unit
+from kriegsspiel.rulesets.abilities.base import (
+    Act,
+    Ctx,
+    Ev,
+    Topic,
+    applier,
+    blind,
+    own_unit,
+    performer,
+)
 from kriegsspiel.rulesets.abilities.sight import band_of, bands, in_cover, line_of_sight
 from kriegsspiel.rulesets.abilities.state import AblState, Point, with_act
 
@@ -191,9 +198,15 @@ def _revealed(state: AblState, e: BlindRevealed) -> AblState:
     return replace(state, units=units, blinds=blinds, activation=activation)
 
 
-PERFORMERS: dict[type[Any], Performer] = {Spot: spot, Deploy: deploy}
-APPLIERS: dict[type[Any], Applier] = {
-    SpotAttempted: lambda state, _: state,
-    SpotCounted: _counted,
-    BlindRevealed: _revealed,
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Spot, spot),
+        performer(Deploy, deploy),
+    ),
+    appliers=(
+        applier(SpotAttempted, lambda state, _: state),
+        applier(SpotCounted, _counted),
+        applier(BlindRevealed, _revealed),
+    ),
+)

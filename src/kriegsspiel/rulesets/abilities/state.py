@@ -128,7 +128,6 @@ class AblState(msgspec.Struct, frozen=True):
     scenario: AblScenario
     specs: dict[str, AblUnit]
     lines: dict[str, Statline]  # each unit's statline
-    tables: Tables
     turn: int
     stage: Stage
     command: dict[str, SideCommand]
@@ -140,6 +139,11 @@ class AblState(msgspec.Struct, frozen=True):
     window: Window | None = None
     attack: Attack | None = None
     over: bool = False
+
+    @property
+    def tables(self) -> Tables:
+        """The game's tables (the scenario's, resolved once)."""
+        return self.scenario.game_tables
 
     @property
     def sides(self) -> tuple[str, str]:

@@ -1,12 +1,11 @@
 """The topics of the `abilities` ruleset, composed: one dispatch for actions and events.
 
-To add a topic, write a module with `PERFORMERS` and `APPLIERS` and list it in `TOPICS`
-(core/topics.py composes them).
+To add a topic, write a module that declares its `TOPIC = Topic(__name__, ...)` and list that in
+`TOPICS` (core/topics.py composes them and checks the composition at import).
 """
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 from kriegsspiel.core.log import Record
@@ -21,13 +20,21 @@ from kriegsspiel.rulesets.abilities import (
     movement,
     spotting,
 )
-from kriegsspiel.rulesets.abilities.base import Act, Ev
+from kriegsspiel.rulesets.abilities.base import Act, Ctx, Ev, Topic
 from kriegsspiel.rulesets.abilities.state import AblState
 
-TOPICS: tuple[ModuleType, ...] = (command, movement, fire, breakoff, morale, spotting, assault)
+TOPICS: tuple[Topic, ...] = (
+    command.TOPIC,
+    movement.TOPIC,
+    fire.TOPIC,
+    breakoff.TOPIC,
+    morale.TOPIC,
+    spotting.TOPIC,
+    assault.TOPIC,
+)
 
 
-COMPOSED: Topics[AblState] = Topics(TOPICS)
+COMPOSED: Topics[AblState, Ctx] = Topics(TOPICS)
 PERFORMERS = COMPOSED.performers
 APPLIERS = COMPOSED.appliers
 Action: Any = COMPOSED.action_type

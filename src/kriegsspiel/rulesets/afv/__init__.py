@@ -9,7 +9,6 @@ Ambiguities (AMB-AFV-01..23), on the parent game's card deck (SK-…).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.choices import Candidate
@@ -22,11 +21,11 @@ from kriegsspiel.rulesets.afv.base import Act, Ev
 from kriegsspiel.rulesets.afv.candidates import candidates
 from kriegsspiel.rulesets.afv.checks import check_defs
 from kriegsspiel.rulesets.afv.deck import build_cards
-from kriegsspiel.rulesets.afv.knowledge import knowledge
+from kriegsspiel.rulesets.afv.knowledge import knowledge, secrets
 from kriegsspiel.rulesets.afv.scenario import AfvScenario
 from kriegsspiel.rulesets.afv.setup import initial_state
 from kriegsspiel.rulesets.afv.state import AfvState
-from kriegsspiel.rulesets.afv.view import view
+from kriegsspiel.rulesets.afv.view import AfvView, view
 
 
 class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
@@ -47,9 +46,9 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
         return topics.apply(state, event)
 
     def perform(self, state: AfvState, seat: str, action: Act, roll: Roll) -> Sequence[Record[Ev]]:
-        return topics.perform(state, seat, action, roll, state.scenario.afv_tables)
+        return topics.perform(state, seat, action, roll, state.scenario.game_tables)
 
-    def view(self, state: AfvState, seat: str) -> dict[str, Any]:
+    def typed_view(self, state: AfvState, seat: str) -> AfvView:
         return view(state, seat)
 
     def over(self, state: AfvState) -> bool:
@@ -71,6 +70,9 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
 
     def knowledge(self, state: AfvState, seat: str) -> AfvState:
         return knowledge(state, seat)
+
+    def secrets(self, state: AfvState, seat: str) -> frozenset[str]:
+        return secrets(state, seat)
 
     def candidates(self, state: AfvState, seat: str) -> Iterator[Candidate]:
         return candidates(state, seat)

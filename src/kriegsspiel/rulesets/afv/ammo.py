@@ -5,8 +5,6 @@ Each side alone sees its crews' rounds, split and loaded round (the records go t
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
@@ -14,14 +12,15 @@ from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.base import (
     Act,
-    Applier,
     CrewAct,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     crew_turn,
     duty,
     own,
+    performer,
     vehicle,
 )
 from kriegsspiel.rulesets.afv.state import AfvState, Mg, with_vehicle
@@ -162,7 +161,7 @@ def load(ctx: Ctx, action: Load) -> None:
     vehicle(ctx.state, ctx.seat, action.vehicle)
     duty(ctx.state, action.vehicle, action.crewman, ("loader",), "AFV-CREW-15", "load the main gun")
     side = ctx.state.vehicles[action.vehicle].side
-    v, _ = crew_turn(ctx, action.vehicle, action.crewman, "loads the main gun", own(side))
+    v, _ = crew_turn(ctx, action.vehicle, action.crewman, "loads the main gun")
     if v.loaded is not None:
         raise RuleViolation("AFV-CREW-15", f"the main gun is already loaded with {v.loaded}")
     if (v.ammo or {}).get(action.round, 0) < 1:
@@ -176,7 +175,7 @@ def unload(ctx: Ctx, action: Unload) -> None:
         ctx.state, action.vehicle, action.crewman, ("loader",), "AFV-CREW-15", "unload the main gun"
     )
     side = ctx.state.vehicles[action.vehicle].side
-    v, _ = crew_turn(ctx, action.vehicle, action.crewman, "unloads the main gun", own(side))
+    v, _ = crew_turn(ctx, action.vehicle, action.crewman, "unloads the main gun")
     if v.loaded is None:
         raise RuleViolation("AFV-CREW-15", "the main gun is not loaded")
     ctx.emit(Unloaded(vehicle=action.vehicle), own(side))
@@ -203,7 +202,7 @@ def reload_mg(ctx: Ctx, action: ReloadMg) -> None:
     role, rule = RELOADERS[action.mg]
     duty(ctx.state, action.vehicle, action.crewman, (role,), rule, f"reload the {action.mg} MG")
     side = ctx.state.vehicles[action.vehicle].side
-    v, _ = crew_turn(ctx, action.vehicle, action.crewman, f"reloads the {action.mg} MG", own(side))
+    v, _ = crew_turn(ctx, action.vehicle, action.crewman, f"reloads the {action.mg} MG")
     if v.mgs[action.mg].boxes < 2:
         raise RuleViolation("AFV-AMMO-01", f"no fresh box is left for the {action.mg} MG")
     ctx.emit(MgReloaded(vehicle=action.vehicle, mg=action.mg), own(side))
@@ -247,17 +246,20 @@ def _reloaded(state: AfvState, e: MgReloaded) -> AfvState:
     return with_vehicle(state, e.vehicle, replace(v, mgs=mgs))
 
 
-PERFORMERS: dict[type[Any], Performer] = {
-    RollAmmo: roll_ammo,
-    SplitAmmo: split_ammo,
-    Load: load,
-    Unload: unload,
-    ReloadMg: reload_mg,
-}
-APPLIERS: dict[type[Any], Applier] = {
-    AmmoRolled: _rolled,
-    AmmoSplit: _split,
-    Loaded: _loaded,
-    Unloaded: _unloaded,
-    MgReloaded: _reloaded,
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(RollAmmo, roll_ammo),
+        performer(SplitAmmo, split_ammo),
+        performer(Load, load),
+        performer(Unload, unload),
+        performer(ReloadMg, reload_mg),
+    ),
+    appliers=(
+        applier(AmmoRolled, _rolled),
+        applier(AmmoSplit, _split),
+        applier(Loaded, _loaded),
+        applier(Unloaded, _unloaded),
+        applier(MgReloaded, _reloaded),
+    ),
+)

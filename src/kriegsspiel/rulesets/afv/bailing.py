@@ -3,14 +3,12 @@ left aboard, the AFV is abandoned and counts as lost (AFV-MORALE-08)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.rulesets.afv import checks
-from kriegsspiel.rulesets.afv.base import Applier, Ctx, Ev, own
+from kriegsspiel.rulesets.afv.base import Ctx, Ev, Topic, applier, own
 from kriegsspiel.rulesets.afv.morale import record_loss
 from kriegsspiel.rulesets.afv.state import AfvState, AfvStatus, with_crewman, with_vehicle
 
@@ -103,5 +101,11 @@ def _lost(state: AfvState, e: VehicleLost) -> AfvState:
     return prune_cards(with_vehicle(state, e.vehicle, v), v.unit)
 
 
-APPLIERS: dict[type[Any], Applier] = {BailedOut: _bailed, KitRolled: _kit, VehicleLost: _lost}
-PERFORMERS: dict[type[Any], Any] = {}
+TOPIC = Topic(
+    __name__,
+    appliers=(
+        applier(BailedOut, _bailed),
+        applier(KitRolled, _kit),
+        applier(VehicleLost, _lost),
+    ),
+)

@@ -1,16 +1,14 @@
 """What every topic of the `afv` ruleset shares: the action and event bases, the context of
 one action, and the lookups that check who may act on the card in play.
 
-A topic module declares its actions and events as subclasses of `Act` and `Ev` and exports
-`PERFORMERS` (action type -> performer) and `APPLIERS` (event type -> fold step); `topics.py`
-composes them.
+A topic module declares its actions and events as subclasses of `Act` and `Ev` and itself as
+`TOPIC = Topic(__name__, performers=(performer(A, ...), ...), appliers=(applier(E, ...), ...))`;
+`topics.py` composes them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from msgspec.structs import replace
 
@@ -19,12 +17,13 @@ from kriegsspiel.core.seats import Audience, only
 from kriegsspiel.core.topics import Act as Act
 from kriegsspiel.core.topics import Context
 from kriegsspiel.core.topics import Ev as Ev
+from kriegsspiel.core.topics import Topic as _Topic
+from kriegsspiel.core.topics import applier as applier
+from kriegsspiel.core.topics import performer as performer
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv.state import AfvState, Crewman, InPlay, Man, Vehicle
 from kriegsspiel.rulesets.afv.tables import AfvTables
 from kriegsspiel.rulesets.afv.vehicles import VehicleType
-
-Applier = Callable[[AfvState, Any], AfvState]
 
 
 class CrewAct(Act, frozen=True):
@@ -41,7 +40,7 @@ class Ctx(Context[AfvState]):
     tables: AfvTables
 
 
-Performer = Callable[[Ctx, Any], None]
+Topic = _Topic[AfvState, Ctx]  # what a topic module declares as its `TOPIC`
 
 
 def own(side: str) -> Audience:
@@ -105,11 +104,14 @@ def _free_move_given(state: AfvState, e: FreeMoveGiven) -> AfvState:
     return replace(state, card=replace(state.card, holder=e.unit))
 
 
-APPLIERS: dict[type[Any], Applier] = {
-    FreeMoveGiven: _free_move_given,
-    CrewActed: lambda state, e: _acted(state, e.crewman),
-    ManActed: lambda state, e: _acted(state, e.man),
-}
+TOPIC = Topic(
+    __name__,
+    appliers=(
+        applier(FreeMoveGiven, _free_move_given),
+        applier(CrewActed, lambda state, e: _acted(state, e.crewman)),
+        applier(ManActed, lambda state, e: _acted(state, e.man)),
+    ),
+)
 
 
 # -- lookups ------------------------------------------------------------------------------------
@@ -176,7 +178,7 @@ def has_duty(vt: VehicleType, role: str, allowed: tuple[str, ...]) -> bool:
 
 
 def crew_turn(
-    ctx: Ctx, vehicle_id: str, role: str, what: str, to: Audience, leaving: bool = False
+    ctx: Ctx, vehicle_id: str, role: str, what: str, leaving: bool = False
 ) -> tuple[Vehicle, Crewman]:
     """Check that this crewman may act now, and spend his one action of the card on `what`.
 
@@ -202,7 +204,9 @@ def crew_turn(
         )
     if card.holder is None:
         ctx.emit(FreeMoveGiven(card=card.card, unit=v.unit))
-    ctx.emit(CrewActed(vehicle=vehicle_id, crewman=c.id, role=role, what=what, name=c.name), to)
+    acted = CrewActed(vehicle=vehicle_id, crewman=c.id, role=role, what=what, name=c.name)
+    ctx.emit(acted, own(v.side))  # who sits where is his side's secret; the action's own events
+    # tell the others what they see of it
     return ctx.state.vehicles[vehicle_id], ctx.state.vehicles[vehicle_id].crew[c.id]
 
 

@@ -61,24 +61,24 @@ def spot_chance(tables: AfvTables, arc: str, unbuttoned: bool, looking_rear: boo
     """AFV-VIS-05..07 (AMB-AFV-02, -09): the chance for the target's arc and the crewman's
     hatch; turning to the rear (an unbuttoned crewman's action) changes his chances."""
     how = "buttoned" if not unbuttoned else "looking-rear" if looking_rear else "unbuttoned"
-    return tables.chances["spot"][f"{how}-{arc}"]
+    return tables.chance("spot")[f"{how}-{arc}"]
 
 
 def spot(tables: AfvTables, arc: str, unbuttoned: bool, looking_rear: bool = False) -> Check:
     """AFV-VIS-05..07 with AMB-AFV-08: one crewman's acquisition roll."""
     chance = spot_chance(tables, arc, unbuttoned, looking_rear)
-    return percent("afv.spot", chance, tables.chances["spot"].rules, "spotted", "not-spotted")
+    return percent("afv.spot", chance, tables.chance("spot").rules, "spotted", "not-spotted")
 
 
 def broken_track(tables: AfvTables) -> Check:
     """AFV-MOVE-06/07: a 25% chance of a broken track after hitting a wall or a building."""
-    table = tables.chances["broken-track"]
+    table = tables.chance("broken-track")
     return percent("afv.broken-track", table["broken"], table.rules, "broken", "intact")
 
 
 def repair(tables: AfvTables, complexity: str, variant: str = "amb") -> Check:
     """AFV-REPAIR-01/03 with AMB-AFV-13: one attempt, by complexity (option repair_chances)."""
-    table = tables.chances["repair" if variant == "amb" else "repair-parent"]
+    table = tables.chance("repair" if variant == "amb" else "repair-parent")
     return percent("afv.repair", table[complexity], table.rules, "repaired", "not-repaired")
 
 
@@ -120,37 +120,37 @@ def commander_modifier() -> Modifier:
 def main_gun_ammo(tables: AfvTables, variant: str) -> Check:
     """AFV-AMMO-02 (d10 table) or AFV-AMMO-03 (3d6), by option main_gun_ammo (AMB-AFV-01)."""
     name = "main-gun-ammo-d10" if variant in ("d10_table", "d10-table") else "main-gun-ammo-3d6"
-    return tables.bands[name].check("afv.main-gun-ammo")
+    return tables.band(name).check("afv.main-gun-ammo")
 
 
 def morale(tables: AfvTables, modifiers: tuple[Modifier, ...]) -> Check:
     """AFV-MORALE-03..05: intact / halt / retreat on the adjusted d100 (AMB-AFV-03, -04)."""
-    return tables.bands["morale"].check("afv.morale", modifiers)
+    return tables.band("morale").check("afv.morale", modifiers)
 
 
 def immobilised_morale(tables: AfvTables, modifiers: tuple[Modifier, ...]) -> Check:
     """AFV-MORALE-15/16 (AMB-AFV-23): the two-band test of an immobilised AFV's crew."""
-    return tables.bands["immobilised-morale"].check("afv.immobilised-morale", modifiers)
+    return tables.band("immobilised-morale").check("afv.immobilised-morale", modifiers)
 
 
 def commander_morale(tables: AfvTables, modifiers: tuple[Modifier, ...]) -> Check:
     """AFV-MORALE-05 with AMB-AFV-06: the commander's check that stops a retreat."""
-    return tables.bands["commander-morale"].check("afv.commander-morale", modifiers)
+    return tables.band("commander-morale").check("afv.commander-morale", modifiers)
 
 
 def bail_out_kit(tables: AfvTables) -> Check:
     """AFV-BAIL-01/02 (AMB-AFV-17): d10 for each crewman who leaves the vehicle."""
-    return tables.bands["bail-out-kit"].check("afv.bail-out-kit")
+    return tables.band("bail-out-kit").check("afv.bail-out-kit")
 
 
 def penetration_effect(tables: AfvTables) -> Check:
     """SK-DEFAULT-DAMAGE: what a penetrating hit does to an AFV."""
-    return tables.bands["penetration-effect"].check("afv.penetration-effect")
+    return tables.band("penetration-effect").check("afv.penetration-effect")
 
 
 def casualty(tables: AfvTables) -> Check:
     """SK-DEFAULT-CASUALTY: how badly a man or crewman is hit."""
-    return tables.bands["casualty"].check("afv.casualty")
+    return tables.band("casualty").check("afv.casualty")
 
 
 # -- choosing one of several --------------------------------------------------------------------
@@ -269,7 +269,7 @@ def check_defs(tables: AfvTables = DEFAULT_TABLES) -> tuple[CheckDef, ...]:
 
     ammo_outcomes = tuple(
         dict.fromkeys(
-            tables.bands["main-gun-ammo-d10"].outcomes + tables.bands["main-gun-ammo-3d6"].outcomes
+            tables.band("main-gun-ammo-d10").outcomes + tables.band("main-gun-ammo-3d6").outcomes
         )
     )
     return (
@@ -277,31 +277,31 @@ def check_defs(tables: AfvTables = DEFAULT_TABLES) -> tuple[CheckDef, ...]:
             "afv.spot",
             "A crewman's d100 to acquire a target, by arc and hatch (no roll at 100%)",
             ("spotted", "not-spotted"),
-            tables.chances["spot"].rules,
+            tables.chance("spot").rules,
             lambda p: spot(tables, p["arc"], p["hatches"] == "unbuttoned", p["looking"] == "rear"),
             (arc, hatches, looking),
         ),
         CheckDef(
             "afv.morale",
             "AFV morale: d100 minus the seed's modifiers; 1-50 intact, 51-75 halt, 76+ retreat",
-            tables.bands["morale"].outcomes,
-            (*tables.bands["morale"].rules, *(r for _, _, r, _ in MORALE_COUNTS), "AMB-AFV-04"),
+            tables.band("morale").outcomes,
+            (*tables.band("morale").rules, *(r for _, _, r, _ in MORALE_COUNTS), "AMB-AFV-04"),
             lambda p: morale(tables, morale_modifiers(counts(p))),
             count_params,
         ),
         CheckDef(
             "afv.immobilised-morale",
             "Immobilised AFV: adjusted d100, 1-50 the crew may stay, 51+ it must abandon",
-            tables.bands["immobilised-morale"].outcomes,
-            tables.bands["immobilised-morale"].rules,
+            tables.band("immobilised-morale").outcomes,
+            tables.band("immobilised-morale").rules,
             lambda p: immobilised_morale(tables, net(p)),
             (net_param,),
         ),
         CheckDef(
             "afv.commander-morale",
             "A retreating AFV's commander: adjusted d100, pass on 1-50 stops the retreat",
-            tables.bands["commander-morale"].outcomes,
-            tables.bands["commander-morale"].rules,
+            tables.band("commander-morale").outcomes,
+            tables.band("commander-morale").rules,
             lambda p: commander_morale(tables, net(p)),
             (net_param,),
         ),
@@ -324,22 +324,22 @@ def check_defs(tables: AfvTables = DEFAULT_TABLES) -> tuple[CheckDef, ...]:
         CheckDef(
             "afv.bail-out-kit",
             "d10 per crewman leaving the vehicle: what he brings",
-            tables.bands["bail-out-kit"].outcomes,
-            tables.bands["bail-out-kit"].rules,
+            tables.band("bail-out-kit").outcomes,
+            tables.band("bail-out-kit").rules,
             lambda p: bail_out_kit(tables),
         ),
         CheckDef(
             "afv.broken-track",
             "Running into a wall or building: 25% broken track",
             ("broken", "intact"),
-            tables.chances["broken-track"].rules,
+            tables.chance("broken-track").rules,
             lambda p: broken_track(tables),
         ),
         CheckDef(
             "afv.repair",
             "One repair attempt, by complexity (AMB-AFV-13 placeholder)",
             ("repaired", "not-repaired"),
-            tables.chances["repair"].rules,
+            tables.chance("repair").rules,
             lambda p: repair(tables, str(p["complexity"]), str(p["chances"])),
             (
                 Param("complexity", "choice", "moderate", "repair complexity", choices=COMPLEXITY),
@@ -371,15 +371,15 @@ def check_defs(tables: AfvTables = DEFAULT_TABLES) -> tuple[CheckDef, ...]:
         CheckDef(
             "afv.penetration-effect",
             "A penetrating hit on an AFV (house table)",
-            tables.bands["penetration-effect"].outcomes,
-            tables.bands["penetration-effect"].rules,
+            tables.band("penetration-effect").outcomes,
+            tables.band("penetration-effect").rules,
             lambda p: penetration_effect(tables),
         ),
         CheckDef(
             "afv.casualty",
             "How badly a man or crewman is hit (house table)",
-            tables.bands["casualty"].outcomes,
-            tables.bands["casualty"].rules,
+            tables.band("casualty").outcomes,
+            tables.band("casualty").rules,
             lambda p: casualty(tables),
         ),
         CheckDef(

@@ -5,8 +5,6 @@ AFV-MORALE-15/16), the back deck (AMB-AFV-18) and repairs (AFV-REPAIR-01..03, AF
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
@@ -14,14 +12,15 @@ from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.bailing import bail, crew_gone
 from kriegsspiel.rulesets.afv.base import (
-    Applier,
     CrewAct,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     crew_turn,
     duty,
     own,
+    performer,
     vehicle,
 )
 from kriegsspiel.rulesets.afv.morale import release
@@ -149,7 +148,7 @@ def hatch(ctx: Ctx, action: Button | Unbutton) -> None:
             "AFV-CREW-05", f"the {action.crewman}'s position of a {vt.name} has no hatch"
         )
     verb = "unbuttons" if opening else "buttons up"
-    v, c = crew_turn(ctx, action.vehicle, action.crewman, verb, None)
+    v, c = crew_turn(ctx, action.vehicle, action.crewman, verb)
     if v.hatches[action.crewman] == opening:
         raise RuleViolation(
             "AFV-CREW-05", f"the {action.crewman} is already {'un' if opening else ''}buttoned"
@@ -170,12 +169,7 @@ def change_position(ctx: Ctx, action: ChangePosition) -> None:
         raise InputError("to", f"a {vt.name} has no {action.to!r} position")
     side = state.vehicles[action.vehicle].side
     v, c = crew_turn(
-        ctx,
-        action.vehicle,
-        action.crewman,
-        f"moves to the {action.to}'s position",
-        own(side),
-        leaving=True,
+        ctx, action.vehicle, action.crewman, f"moves to the {action.to}'s position", leaving=True
     )
     here, there = vt.position(action.crewman), vt.position(action.to)
     if v.abandon and ((here is not None and here.exits) or (there is not None and not there.exits)):
@@ -202,7 +196,7 @@ def bail_out(ctx: Ctx, action: BailOut) -> None:
     vehicle(state, ctx.seat, action.vehicle)
     vt = state.vtype(action.vehicle)
     pos = vt.position(action.crewman)
-    _, c = crew_turn(ctx, action.vehicle, action.crewman, "leaves the vehicle", None, leaving=True)
+    _, c = crew_turn(ctx, action.vehicle, action.crewman, "leaves the vehicle", leaving=True)
     assert pos is not None
     exits = ("back deck",) if c.on_deck else tuple(pos.exits)
     if not exits:
@@ -229,7 +223,7 @@ def deck(ctx: Ctx, action: Deck) -> None:
     rule = "AFV-CREW-21" if action.crewman == "commander" else "AFV-CREW-17"
     duty(state, action.vehicle, action.crewman, DECK_ROLES, rule, "climb onto the back deck")
     what = "climbs onto the back deck" if action.on else "drops back into the turret"
-    v, c = crew_turn(ctx, action.vehicle, action.crewman, what, None)
+    v, c = crew_turn(ctx, action.vehicle, action.crewman, what)
     if not v.hatches.get(action.crewman, False):
         raise RuleViolation(rule, f"the {action.crewman} must be unbuttoned")
     if c.on_deck == action.on:
@@ -248,7 +242,7 @@ def repair(ctx: Ctx, action: Repair) -> None:
         raise RuleViolation("AFV-REPAIR-02", "a broken track cannot be repaired during the game")
     roles, rule = REPAIRERS[action.item]
     duty(state, action.vehicle, action.crewman, roles, rule, f"repair the {action.item}")
-    v, _ = crew_turn(ctx, action.vehicle, action.crewman, f"works on the {action.item}", None)
+    v, _ = crew_turn(ctx, action.vehicle, action.crewman, f"works on the {action.item}")
     if action.item not in v.faults:
         raise RuleViolation("AFV-REPAIR-01", f"the {action.item} of {action.vehicle} is not broken")
     complexity = COMPLEXITY[action.item]
@@ -300,17 +294,20 @@ def _repair(state: AfvState, e: RepairTried) -> AfvState:
     return with_vehicle(state, e.vehicle, v)
 
 
-PERFORMERS: dict[type[Any], Performer] = {
-    Button: hatch,
-    Unbutton: hatch,
-    ChangePosition: change_position,
-    BailOut: bail_out,
-    Deck: deck,
-    Repair: repair,
-}
-APPLIERS: dict[type[Any], Applier] = {
-    HatchSet: _hatch,
-    PositionChanged: _moved_seat,
-    DeckSet: _deck,
-    RepairTried: _repair,
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Button, hatch),
+        performer(Unbutton, hatch),
+        performer(ChangePosition, change_position),
+        performer(BailOut, bail_out),
+        performer(Deck, deck),
+        performer(Repair, repair),
+    ),
+    appliers=(
+        applier(HatchSet, _hatch),
+        applier(PositionChanged, _moved_seat),
+        applier(DeckSet, _deck),
+        applier(RepairTried, _repair),
+    ),
+)

@@ -10,7 +10,7 @@ from msgspec.structs import replace
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.bailing import bail, crew_gone, lose, prune_cards
-from kriegsspiel.rulesets.afv.base import Applier, Ctx, Ev
+from kriegsspiel.rulesets.afv.base import Ctx, Ev, Topic, applier
 from kriegsspiel.rulesets.afv.morale import record_loss
 from kriegsspiel.rulesets.afv.state import AfvState, with_crewman, with_man, with_vehicle
 
@@ -190,10 +190,12 @@ def _man_hit(state: AfvState, e: ManHit) -> AfvState:
     return prune_cards(state, man.unit)
 
 
-APPLIERS: dict[type[Any], Applier] = {
-    PenetrationRolled: lambda state, _: state,
-    Immobilised: _immobilised,
-    CrewmanHit: _crewman_hit,
-    ManHit: _man_hit,
-}
-PERFORMERS: dict[type[Any], Any] = {}
+TOPIC = Topic(
+    __name__,
+    appliers=(
+        applier(PenetrationRolled, lambda state, _: state),
+        applier(Immobilised, _immobilised),
+        applier(CrewmanHit, _crewman_hit),
+        applier(ManHit, _man_hit),
+    ),
+)

@@ -7,8 +7,6 @@ halted or retreating AFV retest (AMB-AFV-06).
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
@@ -16,7 +14,16 @@ from kriegsspiel.core.guards import may_order
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import checks
-from kriegsspiel.rulesets.afv.base import Act, Applier, Ctx, Ev, FreeMoveGiven, Performer, card_for
+from kriegsspiel.rulesets.afv.base import (
+    Act,
+    Ctx,
+    Ev,
+    FreeMoveGiven,
+    Topic,
+    applier,
+    card_for,
+    performer,
+)
 from kriegsspiel.rulesets.afv.morale import release, retest
 from kriegsspiel.rulesets.afv.movement import move_side
 from kriegsspiel.rulesets.afv.scenario import AfvScenario
@@ -173,9 +180,15 @@ def take_card(ctx: Ctx, action: TakeCard) -> None:
     ctx.emit(FreeMoveGiven(card=card.card, unit=action.unit))
 
 
-PERFORMERS: dict[type[Any], Performer] = {Draw: draw, TakeCard: take_card}
-APPLIERS: dict[type[Any], Applier] = {
-    CardDrawn: _drawn,
-    TurnBegan: _turn,
-    GameEnded: lambda state, _: replace(state, over=True, card=None),
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Draw, draw),
+        performer(TakeCard, take_card),
+    ),
+    appliers=(
+        applier(CardDrawn, _drawn),
+        applier(TurnBegan, _turn),
+        applier(GameEnded, lambda state, _: replace(state, over=True, card=None)),
+    ),
+)

@@ -5,7 +5,7 @@ is the house table's (SK-DEFAULT-TO-HIT); hits, morale tests and releases follow
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from msgspec.structs import replace
 
@@ -16,15 +16,16 @@ from kriegsspiel.rulesets.afv import checks, morale
 from kriegsspiel.rulesets.afv.arcs import FRONT_HALF, arc_of, in_rear_arc, line_of_sight, on_gun
 from kriegsspiel.rulesets.afv.base import (
     Act,
-    Applier,
     CrewAct,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     crew_turn,
     duty,
     man_turn,
     own,
+    performer,
     vehicle,
 )
 from kriegsspiel.rulesets.afv.damage import hit_man, penetrating_hit
@@ -165,7 +166,7 @@ def fire(ctx: Ctx, action: Fire) -> None:
     duty(state, action.vehicle, action.crewman, roles, rule, f"fire the {action.weapon} weapon")
     side = state.vehicles[action.vehicle].side
     what = f"fires the {action.weapon} at {action.target}"
-    v, _ = crew_turn(ctx, action.vehicle, action.crewman, what, None)
+    v, _ = crew_turn(ctx, action.vehicle, action.crewman, what)
     to = enemy_target(ctx.state, side, action.target)
     if action.target not in usable(v, action.crewman, action.weapon):
         raise RuleViolation(
@@ -249,9 +250,7 @@ def sight_in(ctx: Ctx, action: SightIn) -> None:
         raise InputError("vehicle", f"{action.vehicle} has no main gun")
     duty(state, action.vehicle, action.crewman, ("gunner",), "AFV-CREW-14", "sight in")
     side = state.vehicles[action.vehicle].side
-    v, _ = crew_turn(
-        ctx, action.vehicle, action.crewman, f"sights in on {action.target}", own(side)
-    )
+    v, _ = crew_turn(ctx, action.vehicle, action.crewman, f"sights in on {action.target}")
     to = enemy_target(ctx.state, side, action.target)
     if action.target not in usable(v, "gunner", "main"):
         raise RuleViolation(
@@ -370,10 +369,17 @@ def _sighted(state: AfvState, e: SightedIn) -> AfvState:
     return with_vehicle(state, e.vehicle, replace(state.vehicles[e.vehicle], sighted=e.target))
 
 
-PERFORMERS: dict[type[Any], Performer] = {Fire: fire, SightIn: sight_in, Shoot: shoot}
-APPLIERS: dict[type[Any], Applier] = {
-    Fired: _fired,
-    Shot: _shot,
-    SightedIn: _sighted,
-    Bounced: lambda state, _: state,
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Fire, fire),
+        performer(SightIn, sight_in),
+        performer(Shoot, shoot),
+    ),
+    appliers=(
+        applier(Fired, _fired),
+        applier(Shot, _shot),
+        applier(SightedIn, _sighted),
+        applier(Bounced, lambda state, _: state),
+    ),
+)

@@ -3,14 +3,20 @@ gunnery.py). The panzerfaust teams of the bundled scenario are such teams."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.geometry import distance
 from kriegsspiel.core.scenario import Point
 from kriegsspiel.errors import RuleViolation
-from kriegsspiel.rulesets.afv.base import Act, Applier, Ctx, Ev, Performer, man_turn
+from kriegsspiel.rulesets.afv.base import (
+    Act,
+    Ctx,
+    Ev,
+    Topic,
+    applier,
+    man_turn,
+    performer,
+)
 from kriegsspiel.rulesets.afv.movement import clear_sight_on
 from kriegsspiel.rulesets.afv.state import AfvState, with_man
 
@@ -45,5 +51,8 @@ def _moved(state: AfvState, e: ManMoved) -> AfvState:
     return clear_sight_on(with_man(state, replace(state.men[e.man], position=e.to)), e.man)
 
 
-PERFORMERS: dict[type[Any], Performer] = {Move: move}
-APPLIERS: dict[type[Any], Applier] = {ManMoved: _moved}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(Move, move),),
+    appliers=(applier(ManMoved, _moved),),
+)

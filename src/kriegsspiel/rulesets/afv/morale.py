@@ -11,7 +11,7 @@ from msgspec.structs import replace
 from kriegsspiel.core.checks import CheckResult, Modifier
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.rulesets.afv import checks
-from kriegsspiel.rulesets.afv.base import Applier, Ctx, Ev
+from kriegsspiel.rulesets.afv.base import Ctx, Ev, Topic, applier
 from kriegsspiel.rulesets.afv.state import AfvState, Loss, with_vehicle
 
 # -- losses -------------------------------------------------------------------------------------
@@ -233,11 +233,13 @@ def _released(state: AfvState, e: Released) -> AfvState:
     return with_vehicle(state, e.vehicle, replace(v, morale="normal", threat=None))
 
 
-APPLIERS: dict[type[Any], Applier] = {
-    LossRecorded: _loss,
-    MoraleTested: _tested,
-    CommanderTested: _commander,
-    ImmobilisedTested: _immobilised,
-    Released: _released,
-}
-PERFORMERS: dict[type[Any], Any] = {}
+TOPIC = Topic(
+    __name__,
+    appliers=(
+        applier(LossRecorded, _loss),
+        applier(MoraleTested, _tested),
+        applier(CommanderTested, _commander),
+        applier(ImmobilisedTested, _immobilised),
+        applier(Released, _released),
+    ),
+)

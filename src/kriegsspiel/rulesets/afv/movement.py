@@ -20,13 +20,14 @@ from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.arcs import turn
 from kriegsspiel.rulesets.afv.bailing import lose
 from kriegsspiel.rulesets.afv.base import (
-    Applier,
     CrewAct,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     crew_turn,
     duty,
+    performer,
     vehicle,
 )
 from kriegsspiel.rulesets.afv.damage import Immobilised
@@ -166,7 +167,7 @@ def set_speed(ctx: Ctx, action: SetSpeed) -> None:
             "AFV-MOVE-01", f'a tank moves at most {MAX_SPEED:g}" per card, not {action.speed:g}"'
         )
     verb = "stops" if action.speed == 0 else f'sets speed {action.speed:g}"'
-    v, _ = crew_turn(ctx, action.vehicle, action.crewman, verb, None)
+    v, _ = crew_turn(ctx, action.vehicle, action.crewman, verb)
     may_drive(v, action.vehicle)
     ctx.emit(SpeedSet(vehicle=action.vehicle, speed=float(action.speed)))
 
@@ -177,7 +178,7 @@ def steer(ctx: Ctx, action: Steer) -> None:
     if (action.facing is None) == (action.road is None):
         raise InputError("steer", "give either a facing or a road to follow")
     what = f"follows {action.road}" if action.road else f"steers to {action.facing:g}°"
-    v, _ = crew_turn(ctx, action.vehicle, action.crewman, what, None)
+    v, _ = crew_turn(ctx, action.vehicle, action.crewman, what)
     may_drive(v, action.vehicle)
     if action.road is None:
         assert action.facing is not None
@@ -419,12 +420,18 @@ def _retreated(state: AfvState, e: Retreated) -> AfvState:
     return clear_sight_on(with_vehicle(state, e.vehicle, v), e.vehicle)
 
 
-PERFORMERS: dict[type[Any], Performer] = {SetSpeed: set_speed, Steer: steer}
-APPLIERS: dict[type[Any], Applier] = {
-    SpeedSet: _speed_set,
-    Steered: _steered,
-    Moved: _moved,
-    Collided: _collided,
-    EdgeReached: _edge,
-    Retreated: _retreated,
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(SetSpeed, set_speed),
+        performer(Steer, steer),
+    ),
+    appliers=(
+        applier(SpeedSet, _speed_set),
+        applier(Steered, _steered),
+        applier(Moved, _moved),
+        applier(Collided, _collided),
+        applier(EdgeReached, _edge),
+        applier(Retreated, _retreated),
+    ),
+)

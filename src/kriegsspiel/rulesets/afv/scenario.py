@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
 from kriegsspiel.core.scenario import Point, ScenarioBase, UnitSpec
+from kriegsspiel.core.tables import GameTables
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.afv.tables import DEFAULT_TABLES, AfvTables
 from kriegsspiel.rulesets.afv.terrain import TerrainShapes
@@ -72,6 +73,7 @@ class AfvScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, dict=Tr
     table: tuple[float, float] | None = None
     vehicles: dict[str, Any] = {}
     weapons: dict[str, Any] = {}
+    game_tables: ClassVar[GameTables[AfvTables]] = GameTables(DEFAULT_TABLES)
 
     @cached_property
     def catalogue(self) -> Catalogue:
@@ -99,10 +101,6 @@ class AfvScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, dict=Tr
                 out.setdefault(u.side, {})[u.formation] = None
         return {s: tuple(f) for s, f in out.items()}
 
-    @cached_property
-    def afv_tables(self) -> AfvTables:
-        return DEFAULT_TABLES.with_replacements(self.tables, "tables")
-
     def crew_of(self, unit: AfvUnit) -> tuple[CrewSpec, ...]:
         """The unit's crew as given, or one crewman per position of its vehicle type."""
         if unit.crew:
@@ -125,7 +123,6 @@ class AfvScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, dict=Tr
     def validate(self, where: str) -> None:
         super().validate(where)
         cat = load_catalogue(self.vehicles, self.weapons, f"{where}: vehicles")
-        DEFAULT_TABLES.with_replacements(self.tables, f"{where}: tables")
         for i, unit in enumerate(self.units):
             here = f"{where}: units[{i}]"
             if unit.kind == "afv":

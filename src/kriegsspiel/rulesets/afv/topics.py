@@ -1,11 +1,11 @@
 """The topics of the `afv` ruleset, composed: one dispatch for actions and events.
 
-To add a topic, write a module with `PERFORMERS` and `APPLIERS` and list it in `TOPICS`.
+To add a topic, write a module that declares its `TOPIC = Topic(__name__, ...)` and list that in
+`TOPICS` (core/topics.py composes them and checks the composition at import).
 """
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 from kriegsspiel.core.log import Record
@@ -26,28 +26,28 @@ from kriegsspiel.rulesets.afv import (
     umpire,
     vision,
 )
-from kriegsspiel.rulesets.afv.base import Act, Ctx, Ev
+from kriegsspiel.rulesets.afv.base import Act, Ctx, Ev, Topic
 from kriegsspiel.rulesets.afv.state import AfvState
 from kriegsspiel.rulesets.afv.tables import AfvTables
 
-TOPICS: tuple[ModuleType, ...] = (
-    base,
-    deck,
-    ammo,
-    movement,
-    vision,
-    turret,
-    gunnery,
-    crew,
-    infantry,
-    morale,
-    damage,
-    bailing,
-    umpire,
+TOPICS: tuple[Topic, ...] = (
+    base.TOPIC,
+    deck.TOPIC,
+    ammo.TOPIC,
+    movement.TOPIC,
+    vision.TOPIC,
+    turret.TOPIC,
+    gunnery.TOPIC,
+    crew.TOPIC,
+    infantry.TOPIC,
+    morale.TOPIC,
+    damage.TOPIC,
+    bailing.TOPIC,
+    umpire.TOPIC,
 )
 
 
-COMPOSED: Topics[AfvState] = Topics(TOPICS)
+COMPOSED: Topics[AfvState, Ctx] = Topics(TOPICS)
 PERFORMERS = COMPOSED.performers
 APPLIERS = COMPOSED.appliers
 Action: Any = COMPOSED.action_type

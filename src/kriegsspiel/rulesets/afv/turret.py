@@ -4,21 +4,20 @@ to the hull, so steering the hull carries the gun round with it."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.geometry import bearing
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv.arcs import turn
 from kriegsspiel.rulesets.afv.base import (
-    Applier,
     CrewAct,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     crew_turn,
     duty,
+    performer,
     vehicle,
 )
 from kriegsspiel.rulesets.afv.state import AfvState, with_vehicle
@@ -76,7 +75,7 @@ def traverse(ctx: Ctx, action: Traverse) -> None:
     what = (
         f"traverses onto {action.target}" if action.target else f"traverses to {action.bearing:g}°"
     )
-    v, c = crew_turn(ctx, action.vehicle, action.crewman, what, None)
+    v, c = crew_turn(ctx, action.vehicle, action.crewman, what)
     card = ctx.state.card
     assert card is not None
     power = vt.has_power_traverse
@@ -132,5 +131,8 @@ def _traversed(state: AfvState, e: Traversed) -> AfvState:
     return replace(with_vehicle(state, e.vehicle, v), card=card)
 
 
-PERFORMERS: dict[type[Any], Performer] = {Traverse: traverse}
-APPLIERS: dict[type[Any], Applier] = {Traversed: _traversed}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(Traverse, traverse),),
+    appliers=(applier(Traversed, _traversed),),
+)

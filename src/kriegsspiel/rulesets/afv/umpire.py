@@ -4,12 +4,12 @@ triggers what the seed's rules say it triggers."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from kriegsspiel.core.guards import umpire_only
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import morale
-from kriegsspiel.rulesets.afv.base import Act, Ctx, Performer
+from kriegsspiel.rulesets.afv.base import Act, Ctx, Topic, performer
 from kriegsspiel.rulesets.afv.damage import Immobilised, Severity, crewman_hit, destroy
 from kriegsspiel.rulesets.afv.state import LossKind
 from kriegsspiel.rulesets.afv.vehicles import Facing
@@ -147,5 +147,11 @@ def fired_on(ctx: Ctx, action: FiredOn) -> None:
     morale.release(ctx)
 
 
-PERFORMERS: dict[type[Any], Performer] = {Record: record, Damage: damage, FiredOn: fired_on}
-APPLIERS: dict[type[Any], Any] = {}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Record, record),
+        performer(Damage, damage),
+        performer(FiredOn, fired_on),
+    ),
+)

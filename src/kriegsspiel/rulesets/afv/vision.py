@@ -5,7 +5,7 @@ within his vision arc and with his own hatch state. Acquisitions are secret to h
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from msgspec.structs import replace
 
@@ -14,14 +14,15 @@ from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.arcs import arc_of, line_of_sight, position_of, sees
 from kriegsspiel.rulesets.afv.base import (
-    Applier,
     CrewAct,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     crew_turn,
     duty,
     own,
+    performer,
     vehicle,
 )
 from kriegsspiel.rulesets.afv.morale import release
@@ -140,7 +141,7 @@ def acquire(ctx: Ctx, action: Acquire) -> None:
     vehicle(state, ctx.seat, action.vehicle)
     duty(state, action.vehicle, action.crewman, ACQUIRERS, "AMB-AFV-08", "acquire targets")
     side = state.vehicles[action.vehicle].side
-    v, c = crew_turn(ctx, action.vehicle, action.crewman, f"looks for {action.target}", own(side))
+    v, c = crew_turn(ctx, action.vehicle, action.crewman, f"looks for {action.target}")
     to = enemy_target(ctx.state, side, action.target)
     if blind(ctx.state, v):
         raise RuleViolation(
@@ -192,9 +193,7 @@ def look(ctx: Ctx, action: Look) -> None:
         "turn to watch the rear",
     )
     side = state.vehicles[action.vehicle].side
-    v, c = crew_turn(
-        ctx, action.vehicle, action.crewman, f"turns to the {action.direction}", own(side)
-    )
+    v, c = crew_turn(ctx, action.vehicle, action.crewman, f"turns to the {action.direction}")
     if not unbuttoned(v, action.crewman):
         raise RuleViolation("AFV-VIS-07", f"the {action.crewman} must be unbuttoned to turn around")
     if c.looking_rear == (action.direction == "rear"):
@@ -224,5 +223,14 @@ def _looked(state: AfvState, e: LookedAround) -> AfvState:
     return with_crewman(state, e.vehicle, replace(c, looking_rear=e.rear))
 
 
-PERFORMERS: dict[type[Any], Performer] = {Acquire: acquire, Look: look}
-APPLIERS: dict[type[Any], Applier] = {Acquired: _acquired, LookedAround: _looked}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Acquire, acquire),
+        performer(Look, look),
+    ),
+    appliers=(
+        applier(Acquired, _acquired),
+        applier(LookedAround, _looked),
+    ),
+)

@@ -15,17 +15,16 @@ from kriegsspiel.core.log import Record
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
-from kriegsspiel.core.tables import BandTable, tables_from_mapping
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.rulesets.engineering import fieldwork_checks, obstacle_checks, topics
 from kriegsspiel.rulesets.engineering.base import Act, Ev, acting_side
 from kriegsspiel.rulesets.engineering.candidates import candidates
 from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES, check_defs
-from kriegsspiel.rulesets.engineering.knowledge import knowledge
+from kriegsspiel.rulesets.engineering.knowledge import knowledge, secrets
 from kriegsspiel.rulesets.engineering.plans import PLANS
 from kriegsspiel.rulesets.engineering.scenario import EngScenario
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, UnitState
-from kriegsspiel.rulesets.engineering.view import view
+from kriegsspiel.rulesets.engineering.view import EngView, view
 
 # -- how text shows this ruleset's views (Ruleset.view_lists, Ruleset.action_word) ---------------
 
@@ -100,10 +99,6 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
     view_lists = VIEW_LISTS
     action_word = "engineering action"  # what the enemy may answer with opportunity fire
 
-    def tables(self, scenario: EngScenario) -> dict[str, BandTable]:
-        """The default tables with the scenario's replacements."""
-        return {**DEFAULT_TABLES, **tables_from_mapping(scenario.tables, "tables")}
-
     def initial_state(self, scenario: EngScenario) -> EngState:
         tasks = {
             t.id: Task(t.id, "task", t.name, t.side, t.required, t.workers) for t in scenario.tasks
@@ -140,9 +135,9 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
         return topics.apply(state, event)
 
     def perform(self, state: EngState, seat: str, action: Act, roll: Roll) -> Sequence[Record[Ev]]:
-        return topics.perform(state, seat, action, roll, self.tables(state.scenario))
+        return topics.perform(state, seat, action, roll, state.scenario.game_tables)
 
-    def view(self, state: EngState, seat: str) -> dict[str, Any]:
+    def typed_view(self, state: EngState, seat: str) -> EngView:
         return view(state, seat)
 
     def over(self, state: EngState) -> bool:
@@ -155,6 +150,9 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
 
     def knowledge(self, state: EngState, seat: str) -> EngState:
         return knowledge(state, seat)
+
+    def secrets(self, state: EngState, seat: str) -> frozenset[str]:
+        return secrets(state, seat)
 
     def candidates(self, state: EngState, seat: str) -> list[Candidate]:
         return candidates(state, seat)

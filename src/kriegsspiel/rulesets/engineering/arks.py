@@ -9,8 +9,6 @@ out. On an anti-tank ditch section the section becomes `bridged` (crossing.py's 
 
 from __future__ import annotations
 
-from typing import Any
-
 from kriegsspiel.core.geometry import Measure
 from kriegsspiel.core.seats import EVERYONE
 from kriegsspiel.errors import InputError, RuleViolation
@@ -19,14 +17,13 @@ from kriegsspiel.rulesets.engineering.base import (
     AFTER_HIT,
     MAY_MOVE,
     Act,
-    Applier,
     Ctx,
     Ev,
-    Hook,
-    Performer,
-    Resolver,
+    Topic,
+    applier,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.bridges import with_bridge
 from kriegsspiel.rulesets.engineering.fieldwork_geometry import conformed_to, feature
@@ -35,7 +32,7 @@ from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Point
 from kriegsspiel.rulesets.engineering.traits import ARK, BRIDGELAYER
 from kriegsspiel.rulesets.engineering.work import declare, may_engineer
-from kriegsspiel.rulesets.engineering.works_state import BridgeState
+from kriegsspiel.rulesets.engineering.works_state import BridgeState, span_work
 
 
 class LayBridge(Act, frozen=True, tag="lay-bridge"):
@@ -97,8 +94,7 @@ def _resolve(ctx: Ctx) -> None:
         side=spec.side,
         obstacle=pending.target,
         position=ctx.state.units[spec.id].position,
-        spans_required=1,
-        spans_built=1,
+        spans=span_work(f"{spec.id}.{kind}", spec.side, 1, 1),  # laid whole
         vehicle=spec.id if kind == "ark" else None,  # the ARK is the crossing (AMB-ENG-40)
     )
     ctx.emit(BridgeLaid(unit=spec.id, bridge=laid))
@@ -134,7 +130,15 @@ def _laid(state: EngState, e: BridgeLaid) -> EngState:
     return spend(state, e.unit, ARK if e.bridge.kind == "ark" else BRIDGELAYER)
 
 
-PERFORMERS: dict[type[Any], Performer] = {LayBridge: lay}
-APPLIERS: dict[type[Any], Applier] = {BridgeLaid: _laid}
-RESOLVERS: dict[str, Resolver] = {"lay-bridge": _resolve}
-HOOKS: dict[str, Hook] = {MAY_MOVE: _may_move, AFTER_HIT: _after_hit}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(LayBridge, lay),),
+    appliers=(applier(BridgeLaid, _laid),),
+    resolvers={
+        "lay-bridge": _resolve,
+    },
+    hooks={
+        MAY_MOVE: _may_move,
+        AFTER_HIT: _after_hit,
+    },
+)

@@ -2,17 +2,17 @@
 and the lookups that check what a seat may address.
 
 A topic module (sequence, work, demolitions, fire, …) declares its actions and events as
-subclasses of `Act` and `Ev`, and exports `PERFORMERS` (action type -> performer), `APPLIERS`
-(event type -> fold step) and, for kinds of engineering work, `RESOLVERS` (kind -> resolver);
-it may export `HOOKS` (hook name -> callable, below) to take part in other topics' actions, and
-`DEMOLITION_KINDS` (see demolitions.py). `topics.py` composes them.
+subclasses of `Act` and `Ev`, and itself as one `TOPIC = Topic(__name__, ...)` (below): its
+performers and appliers and, for kinds of engineering work, its resolvers (kind -> resolver); it
+may add hooks (hook name -> callable, below) to take part in other topics' actions, kinds of
+demolition target (see demolitions.py) and a set-up step. `topics.py` composes them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kriegsspiel.core.geometry import Measure, measure
 from kriegsspiel.core.guards import may_order
@@ -20,20 +20,26 @@ from kriegsspiel.core.tables import BandTable
 from kriegsspiel.core.topics import Act as Act
 from kriegsspiel.core.topics import Context
 from kriegsspiel.core.topics import Ev as Ev
+from kriegsspiel.core.topics import Topic as _Topic
+from kriegsspiel.core.topics import applier as applier
+from kriegsspiel.core.topics import performer as performer
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Point
 
-Applier = Callable[[EngState, Any], EngState]
+if TYPE_CHECKING:
+    from kriegsspiel.rulesets.engineering.demolitions import DemolitionKind
+
 Hook = Callable[..., Any]
 
-# Hooks let a topic take part in another topic's action. A topic exports `HOOKS` (name ->
-# callable); topics.py gathers them per name and `Ctx.run` calls each in TOPICS order.
+# Hooks let a topic take part in another topic's action. A topic's `hooks` map a name below to a
+# callable; topics.py gathers them per name and `Ctx.run` calls each in TOPICS order.
 MAY_MOVE = "may-move"  # (ctx, spec, to, distance) -> None: raise RuleViolation to refuse a move
 MOVED = "moved"  # (ctx, spec, frm, to) -> None: emit what follows from a move
 FIRE_AT = "fire-at"  # (ctx, firer, target_id, indirect) -> tuple[Modifier, ...]; may refuse
 AFTER_HIT = "after-hit"  # (ctx, target_id, outcome) -> None: emit what follows from a result
 PHASE_ENDS = "phase-ends"  # (ctx) -> None: before the current phase ends
+HOOK_NAMES = frozenset({MAY_MOVE, MOVED, FIRE_AT, AFTER_HIT, PHASE_ENDS})
 
 
 @dataclass(kw_only=True)
@@ -43,15 +49,25 @@ class Ctx(Context[EngState]):
     tables: Mapping[str, BandTable]
     resolvers: Mapping[str, Callable[[Ctx], None]]
     hooks: Mapping[str, tuple[Hook, ...]] = field(default_factory=dict)
-    demolition_kinds: Mapping[str, Any] = field(default_factory=dict)  # see demolitions.py
+    demolition_kinds: Mapping[str, DemolitionKind] = field(default_factory=dict)
 
     def run(self, hook: str, *args: Any) -> list[Any]:
         """Call every topic's `hook` with this context and `args`; their answers in order."""
         return [h(self, *args) for h in self.hooks.get(hook, ())]
 
 
-Performer = Callable[[Ctx, Any], None]
 Resolver = Callable[[Ctx], None]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Topic(_Topic[EngState, Ctx]):
+    """What an engineering topic module declares as its `TOPIC`: its performers and appliers, and
+    what it adds to the ruleset's other registries."""
+
+    resolvers: Mapping[str, Resolver] = field(default_factory=dict)  # kind of work -> resolver
+    hooks: Mapping[str, Hook] = field(default_factory=dict)  # one of HOOK_NAMES -> callable
+    demolition_kinds: Mapping[str, DemolitionKind] = field(default_factory=dict)  # demolitions.py
+    setup: Callable[[EngState], EngState] | None = None  # adds its records to the initial state
 
 
 # -- the sequence of play ---------------------------------------------------------------------

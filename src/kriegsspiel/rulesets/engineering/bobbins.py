@@ -8,8 +8,6 @@ the Bobbin is used up: the vehicle is a normal AVRE again.
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 from shapely.geometry import Point as ShapelyPoint
 
@@ -20,14 +18,14 @@ from kriegsspiel.rulesets.engineering.base import (
     FIRE_AT,
     MAY_MOVE,
     Act,
-    Applier,
     Ctx,
     Ev,
-    Hook,
-    Performer,
+    Topic,
+    applier,
     measure_from,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.fieldwork_geometry import path
 from kriegsspiel.rulesets.engineering.funnies import equipped, funny, spend, with_funny
@@ -129,6 +127,14 @@ def _laid(state: EngState, e: BobbinLaid) -> EngState:
     return replace(state, lanes={**state.lanes, lane.id: lane})
 
 
-PERFORMERS: dict[type[Any], Performer] = {LayBobbin: lay, FollowLane: follow}
-APPLIERS: dict[type[Any], Applier] = {BobbinLaid: _laid}
-HOOKS: dict[str, Hook] = {FIRE_AT: _fire_at}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(LayBobbin, lay),
+        performer(FollowLane, follow),
+    ),
+    appliers=(applier(BobbinLaid, _laid),),
+    hooks={
+        FIRE_AT: _fire_at,
+    },
+)

@@ -17,13 +17,13 @@ from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     FIRE_AT,
     Act,
-    Applier,
     Ctx,
     Ev,
-    Hook,
-    Performer,
+    Topic,
+    applier,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.charges import at_target, charge_on, not_already
 from kriegsspiel.rulesets.engineering.demolitions import DemolitionKind, Prepare
@@ -125,9 +125,14 @@ def _assisted(state: EngState, e: CulinAssisted) -> EngState:
     return replace(state, obstacles={**state.obstacles, obs.id: obs})
 
 
-PERFORMERS: dict[type[Any], Performer] = {CulinAssist: culin_assist}
-APPLIERS: dict[type[Any], Applier] = {CulinAssisted: _assisted}
-HOOKS: dict[str, Hook] = {FIRE_AT: _fire_at}
-DEMOLITION_KINDS: dict[str, DemolitionKind] = {
-    "bocage-charge": DemolitionKind(may_prepare=_may_prepare, effect=_blown),
-}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(CulinAssist, culin_assist),),
+    appliers=(applier(CulinAssisted, _assisted),),
+    hooks={
+        FIRE_AT: _fire_at,
+    },
+    demolition_kinds={
+        "bocage-charge": DemolitionKind(may_prepare=_may_prepare, effect=_blown),
+    },
+)

@@ -8,13 +8,11 @@ ENG-BRIDGE-20..22: pontoon bridges and loose equipment defend in close combat at
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import Check, CheckResult
 from kriegsspiel.errors import RuleViolation
-from kriegsspiel.rulesets.engineering.base import Applier, Ctx, Ev
+from kriegsspiel.rulesets.engineering.base import Ctx, Ev, Topic, applier
 from kriegsspiel.rulesets.engineering.bridges import (
     BridgeDestroyed,
     equipment_lost,
@@ -144,10 +142,13 @@ def _equipment_destroyed(state: EngState, e: EquipmentDestroyed) -> EngState:
 
 def _span_lost(state: EngState, e: SpanLost) -> EngState:
     b = state.bridges[e.bridge]
-    return with_bridge(state, replace(b, spans_built=max(b.spans_built - 1, 0)))
+    return with_bridge(state, replace(b, spans=b.spans.set_progress(b.spans_built - 1)))
 
 
-APPLIERS: dict[type[Any], Applier] = {
-    EquipmentDestroyed: _equipment_destroyed,
-    SpanLost: _span_lost,
-}
+TOPIC = Topic(
+    __name__,
+    appliers=(
+        applier(EquipmentDestroyed, _equipment_destroyed),
+        applier(SpanLost, _span_lost),
+    ),
+)

@@ -20,15 +20,14 @@ from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     MAY_MOVE,
     Act,
-    Applier,
     Ctx,
     Ev,
-    Hook,
-    Performer,
-    Resolver,
+    Topic,
+    applier,
     measure_from,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.bridge_specs import spans_built, spans_required
 from kriegsspiel.rulesets.engineering.demolitions import (
@@ -44,7 +43,7 @@ from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.sequence import may_maneuver, use_action
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Pending, Point, with_unit
 from kriegsspiel.rulesets.engineering.work import opportunity_firers, resolve
-from kriegsspiel.rulesets.engineering.works_state import BridgeState, Equipment
+from kriegsspiel.rulesets.engineering.works_state import BridgeState, Equipment, span_work
 
 BRIDGE_REACH = 1.0  # a crossing runs over the gap within 1" of the bridge's position (decision)
 
@@ -245,8 +244,7 @@ def setup(state: EngState) -> EngState:
             side=spec.side,
             obstacle=spec.obstacle,
             position=spec.position,
-            spans_required=required,
-            spans_built=spans_built(spec, required),
+            spans=span_work(spec.id, spec.side, required, spans_built(spec, required)),
             armour=spec.armour,
             swollen=spec.swollen,
         )
@@ -291,20 +289,27 @@ def _destroyed(state: EngState, e: BridgeDestroyed) -> EngState:
     return with_bridge(state, replace(state.bridges[e.bridge], destroyed=True))
 
 
-SETUP = setup
-PERFORMERS: dict[type[Any], Performer] = {CrossBridge: cross_bridge}
-APPLIERS: dict[type[Any], Applier] = {
-    DefileEntered: _defile,
-    Crossed: _crossed,
-    BridgeDestroyed: _destroyed,
-}
-RESOLVERS: dict[str, Resolver] = {"cross-bridge": _resolve_cross}
-HOOKS: dict[str, Hook] = {MAY_MOVE: _no_normal_crossing}
-DEMOLITION_KINDS: dict[str, DemolitionKind] = {
-    "bridge": DemolitionKind(
-        may_prepare=_may_prepare,
-        preparation_check=_preparation_check,
-        may_demolish=_may_demolish,
-        effect=_demolished,
-    )
-}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(CrossBridge, cross_bridge),),
+    appliers=(
+        applier(DefileEntered, _defile),
+        applier(Crossed, _crossed),
+        applier(BridgeDestroyed, _destroyed),
+    ),
+    resolvers={
+        "cross-bridge": _resolve_cross,
+    },
+    hooks={
+        MAY_MOVE: _no_normal_crossing,
+    },
+    demolition_kinds={
+        "bridge": DemolitionKind(
+            may_prepare=_may_prepare,
+            preparation_check=_preparation_check,
+            may_demolish=_may_demolish,
+            effect=_demolished,
+        ),
+    },
+    setup=setup,
+)

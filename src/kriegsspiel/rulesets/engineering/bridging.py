@@ -6,20 +6,19 @@ it, with no bail-out (ENG-BRIDGE-09); until placed it is a Medium G target (brid
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.geometry import measure
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     not_waiting,
     own,
+    performer,
     unit,
 )
 from kriegsspiel.rulesets.engineering.bridge_specs import carry_problem
@@ -126,5 +125,14 @@ def _unloaded(state: EngState, e: BridgingUnloaded) -> EngState:
     return with_equipment(state, replace(item, carried_by=None, position=e.position))
 
 
-PERFORMERS: dict[type[Any], Performer] = {LoadBridging: load, UnloadBridging: unload}
-APPLIERS: dict[type[Any], Applier] = {BridgingLoaded: _loaded, BridgingUnloaded: _unloaded}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(LoadBridging, load),
+        performer(UnloadBridging, unload),
+    ),
+    appliers=(
+        applier(BridgingLoaded, _loaded),
+        applier(BridgingUnloaded, _unloaded),
+    ),
+)

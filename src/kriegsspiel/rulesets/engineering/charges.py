@@ -11,14 +11,21 @@ topic it belongs to (its refusals and what it does when it goes off).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from msgspec.structs import replace
 
 from kriegsspiel.core.seats import only
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import RuleViolation
-from kriegsspiel.rulesets.engineering.base import Act, Applier, Ctx, Ev, Performer, own
+from kriegsspiel.rulesets.engineering.base import (
+    Act,
+    Ctx,
+    Ev,
+    Topic,
+    applier,
+    own,
+    performer,
+)
 from kriegsspiel.rulesets.engineering.demolitions import Prepare, preparation, prepare
 from kriegsspiel.rulesets.engineering.features import Feature, feature, fresh_id, occupies
 from kriegsspiel.rulesets.engineering.footprints import conformed
@@ -136,5 +143,8 @@ def _set(state: EngState, e: ChargeSet) -> EngState:
     )
 
 
-PERFORMERS: dict[type[Any], Performer] = {PrepareCharge: prepare_charge}
-APPLIERS: dict[type[Any], Applier] = {ChargeSet: _set}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(PrepareCharge, prepare_charge),),
+    appliers=(applier(ChargeSet, _set),),
+)

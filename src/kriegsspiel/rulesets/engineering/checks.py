@@ -6,9 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from kriegsspiel.core.checks import Check, CheckDef, Modifier, Param
-from kriegsspiel.core.tables import BandTable, load_package_tables
+from kriegsspiel.core.tables import BandTable, TableSet
 
-DEFAULT_TABLES: dict[str, BandTable] = load_package_tables("kriegsspiel.rulesets.engineering.data")
+DEFAULT_TABLES = TableSet[BandTable].load(
+    "kriegsspiel.rulesets.engineering.data", {"tables.toml": BandTable}
+)
 
 
 def demolition(tables: Mapping[str, BandTable]) -> Check:

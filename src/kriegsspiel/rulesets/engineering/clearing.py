@@ -25,14 +25,13 @@ from kriegsspiel.rulesets.engineering import features
 from kriegsspiel.rulesets.engineering.base import (
     FIRE_AT,
     Act,
-    Applier,
     Ctx,
     Ev,
-    Hook,
-    Performer,
-    Resolver,
+    Topic,
+    applier,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.charges import at_target
 from kriegsspiel.rulesets.engineering.crossing import (
@@ -295,16 +294,26 @@ def _thinned(state: EngState, e: DensityReduced) -> EngState:
     return replace(state, minefields={**state.minefields, field.id: field})
 
 
-PERFORMERS: dict[type[Any], Performer] = {Flail: flail, DiscardFlail: discard_flail}
-APPLIERS: dict[type[Any], Applier] = {
-    FlailRun: lambda state, e: _kit(state, e.unit, flailed_at=state.player_turn),
-    FlailDamaged: lambda state, e: _kit(state, e.unit, flail="damaged"),
-    FlailDiscarded: lambda state, e: _kit(state, e.unit, flail="discarded"),
-    FeatureShelled: lambda state, e: mark_fired(state, e.unit),
-    DensityReduced: _thinned,
-}
-RESOLVERS: dict[str, Resolver] = {"discard-flail": _resolve_discard}
-HOOKS: dict[str, Hook] = {FIRE_AT: _no_fire}
-DEMOLITION_KINDS: dict[str, DemolitionKind] = {
-    "line-charge": DemolitionKind(may_prepare=_may_line_charge, effect=_line_charge),
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Flail, flail),
+        performer(DiscardFlail, discard_flail),
+    ),
+    appliers=(
+        applier(FlailRun, lambda state, e: _kit(state, e.unit, flailed_at=state.player_turn)),
+        applier(FlailDamaged, lambda state, e: _kit(state, e.unit, flail="damaged")),
+        applier(FlailDiscarded, lambda state, e: _kit(state, e.unit, flail="discarded")),
+        applier(FeatureShelled, lambda state, e: mark_fired(state, e.unit)),
+        applier(DensityReduced, _thinned),
+    ),
+    resolvers={
+        "discard-flail": _resolve_discard,
+    },
+    hooks={
+        FIRE_AT: _no_fire,
+    },
+    demolition_kinds={
+        "line-charge": DemolitionKind(may_prepare=_may_line_charge, effect=_line_charge),
+    },
+)

@@ -8,8 +8,6 @@ attacker against bridging, ENG-BRIDGE-21), and the losing unit is knocked out.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kriegsspiel.core.checks import Check, CheckResult, Modifier
 from kriegsspiel.core.geometry import distance
 from kriegsspiel.errors import InputError, RuleViolation
@@ -17,12 +15,13 @@ from kriegsspiel.rulesets.engineering import bridge_attacks
 from kriegsspiel.rulesets.engineering.base import (
     AFTER_HIT,
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     not_waiting,
     own,
+    performer,
     unit,
 )
 from kriegsspiel.rulesets.engineering.bridges import equipment_position
@@ -131,5 +130,8 @@ def _fought(state: EngState, e: CloseCombatFought) -> EngState:
     return hit(state, e.loser, "knocked-out") if e.loser is not None else state
 
 
-PERFORMERS: dict[type[Any], Performer] = {CloseCombat: fight}
-APPLIERS: dict[type[Any], Applier] = {CloseCombatFought: _fought}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(CloseCombat, fight),),
+    appliers=(applier(CloseCombatFought, _fought),),
+)

@@ -10,7 +10,6 @@ then any disorder result on it knocks it out.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from msgspec.structs import replace
 
@@ -22,14 +21,13 @@ from kriegsspiel.rulesets.engineering import checks, footprints
 from kriegsspiel.rulesets.engineering.base import (
     AFTER_HIT,
     Act,
-    Applier,
     Ctx,
     Ev,
-    Hook,
-    Performer,
-    Resolver,
+    Topic,
+    applier,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.fieldwork_geometry import (
     CONFORM_REACH,
@@ -221,11 +219,22 @@ def _exploded(state: EngState, e: CongerExploded) -> EngState:
     return with_unit(state, e.unit, replace(state.units[e.unit], status="knocked-out"))
 
 
-PERFORMERS: dict[type[Any], Performer] = {PrimeConger: prime, FireConger: fire}
-APPLIERS: dict[type[Any], Applier] = {
-    CongerPrimed: _primed,
-    CongerFired: _fired,
-    CongerExploded: _exploded,
-}
-RESOLVERS: dict[str, Resolver] = {"prime-conger": _resolve_prime, "fire-conger": _resolve_fire}
-HOOKS: dict[str, Hook] = {AFTER_HIT: _after_hit}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(PrimeConger, prime),
+        performer(FireConger, fire),
+    ),
+    appliers=(
+        applier(CongerPrimed, _primed),
+        applier(CongerFired, _fired),
+        applier(CongerExploded, _exploded),
+    ),
+    resolvers={
+        "prime-conger": _resolve_prime,
+        "fire-conger": _resolve_fire,
+    },
+    hooks={
+        AFTER_HIT: _after_hit,
+    },
+)

@@ -12,8 +12,6 @@ move through an obstacle that asks more than a move is refused.
 
 from __future__ import annotations
 
-from typing import Any
-
 from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 
@@ -28,10 +26,11 @@ from kriegsspiel.rulesets.engineering.base import (
     Act,
     Ctx,
     Ev,
-    Hook,
-    Performer,
+    Topic,
+    applier,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.bocage import has_cutter
 from kriegsspiel.rulesets.engineering.features import (
@@ -395,6 +394,15 @@ def moved(ctx: Ctx, spec: EngUnit, frm: Point | None, to: Point | None) -> None:
 
 # -- registration -------------------------------------------------------------------------------
 
-PERFORMERS: dict[type[Any], Performer] = {Breach: breach, Cross: cross}
-APPLIERS: dict[type[Any], Any] = {BogDownRolled: lambda state, _: state}
-HOOKS: dict[str, Hook] = {MAY_MOVE: may_move, MOVED: moved}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Breach, breach),
+        performer(Cross, cross),
+    ),
+    appliers=(applier(BogDownRolled, lambda state, _: state),),
+    hooks={
+        MAY_MOVE: may_move,
+        MOVED: moved,
+    },
+)

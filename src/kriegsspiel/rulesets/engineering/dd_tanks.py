@@ -9,8 +9,6 @@ rough water); any disorder destroys it while it swims; it cannot fire with its s
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult, Modifier
@@ -23,14 +21,14 @@ from kriegsspiel.rulesets.engineering.base import (
     MOVED,
     PHASE_ENDS,
     Act,
-    Applier,
     Ctx,
     Ev,
-    Hook,
-    Performer,
+    Topic,
+    applier,
     in_maneuver,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.fieldwork_checks import dd_swamping
 from kriegsspiel.rulesets.engineering.fieldwork_geometry import in_water, through_water
@@ -176,17 +174,20 @@ def _dropped(state: EngState, e: SkirtsDropped) -> EngState:
     return with_funny(state, e.unit, replace(funny(state, e.unit), skirts_dropped=True))
 
 
-PERFORMERS: dict[type[Any], Performer] = {DropSkirts: drop_skirts}
-APPLIERS: dict[type[Any], Applier] = {
-    Swam: _swam,
-    SwampingRolled: _swamping,
-    DDSwamped: lambda state, e: _lost(state, e.unit),
-    SkirtsDropped: _dropped,
-}
-HOOKS: dict[str, Hook] = {
-    MAY_MOVE: _may_move,
-    MOVED: _moved,
-    FIRE_AT: _fire_at,
-    AFTER_HIT: _after_hit,
-    PHASE_ENDS: _phase_ends,
-}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(DropSkirts, drop_skirts),),
+    appliers=(
+        applier(Swam, _swam),
+        applier(SwampingRolled, _swamping),
+        applier(DDSwamped, lambda state, e: _lost(state, e.unit)),
+        applier(SkirtsDropped, _dropped),
+    ),
+    hooks={
+        MAY_MOVE: _may_move,
+        MOVED: _moved,
+        FIRE_AT: _fire_at,
+        AFTER_HIT: _after_hit,
+        PHASE_ENDS: _phase_ends,
+    },
+)

@@ -5,8 +5,8 @@ An enemy addresses only demolitions its side knows of; one it does not know read
 one that does not exist.
 
 Targets of a particular kind (a bridge, a fort) add their own rules through a `DemolitionKind`
-that a topic exports in `DEMOLITION_KINDS`: refusals, an improve position roll per preparation,
-and what a successful demolition does. The d10, the dud and the secrecy stay here.
+that a topic registers in its TOPIC's `demolition_kinds`: refusals, an improve position roll per
+preparation, and what a successful demolition does. The d10, the dud and the secrecy stay here.
 """
 
 from __future__ import annotations
@@ -26,14 +26,14 @@ from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering import checks
 from kriegsspiel.rulesets.engineering.base import (
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
-    Resolver,
+    Topic,
+    applier,
     measure_from,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Point
@@ -189,7 +189,7 @@ def with_demolition(
     kind: str = "",
     stacks: bool = False,
 ) -> EngState:
-    """Add a demolition target and its preparation task (for a topic's SETUP)."""
+    """Add a demolition target and its preparation task (for a topic's `setup`)."""
     task_id = f"prepare:{demo_id}"
     task = Task(
         task_id,
@@ -436,22 +436,25 @@ def _revealed(state: EngState, e: Revealed) -> EngState:
     return _demo(state, replace(demo, known_to=tuple(sorted({*demo.known_to, e.side}))))
 
 
-PERFORMERS: dict[type[Any], Performer] = {
-    Prepare: prepare,
-    Demolish: demolish,
-    RemoveDemolition: remove,
-    Reveal: reveal,
-}
-APPLIERS: dict[type[Any], Applier] = {
-    DemolitionPrepared: _prepared,
-    PreparationRolled: lambda state, _: state,
-    DemolitionFired: _fired,
-    Demolished: lambda state, _: state,
-    DemolitionRemoved: _removed,
-    Revealed: _revealed,
-}
-RESOLVERS: dict[str, Resolver] = {
-    "prepare": _resolve_prepare,
-    "demolish": _resolve_demolish,
-    "remove-demolition": _resolve_remove,
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Prepare, prepare),
+        performer(Demolish, demolish),
+        performer(RemoveDemolition, remove),
+        performer(Reveal, reveal),
+    ),
+    appliers=(
+        applier(DemolitionPrepared, _prepared),
+        applier(PreparationRolled, lambda state, _: state),
+        applier(DemolitionFired, _fired),
+        applier(Demolished, lambda state, _: state),
+        applier(DemolitionRemoved, _removed),
+        applier(Revealed, _revealed),
+    ),
+    resolvers={
+        "prepare": _resolve_prepare,
+        "demolish": _resolve_demolish,
+        "remove-demolition": _resolve_remove,
+    },
+)

@@ -15,13 +15,13 @@ from kriegsspiel.core.seats import only
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
-    Resolver,
+    Topic,
+    applier,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.charges import at_target
 from kriegsspiel.rulesets.engineering.demolitions import DemolitionKind, Prepare
@@ -159,9 +159,17 @@ def _dropped(state: EngState, e: FascineDropped) -> EngState:
     return replace(state, kit={**state.kit, e.unit: kit})
 
 
-PERFORMERS: dict[type[Any], Performer] = {FillDitch: fill_ditch, DropFascine: drop_fascine}
-APPLIERS: dict[type[Any], Applier] = {FascineDropped: _dropped}
-RESOLVERS: dict[str, Resolver] = {"fill-ditch": _resolve_fill}
-DEMOLITION_KINDS: dict[str, DemolitionKind] = {
-    "ditch-charge": DemolitionKind(may_prepare=_may_prepare, effect=_blown),
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(FillDitch, fill_ditch),
+        performer(DropFascine, drop_fascine),
+    ),
+    appliers=(applier(FascineDropped, _dropped),),
+    resolvers={
+        "fill-ditch": _resolve_fill,
+    },
+    demolition_kinds={
+        "ditch-charge": DemolitionKind(may_prepare=_may_prepare, effect=_blown),
+    },
+)

@@ -6,18 +6,16 @@ gap bocage (ENG-BOCAGE-07) or clear a roadblock (ENG-ROAD-05).
 
 from __future__ import annotations
 
-from typing import Any
-
 from kriegsspiel.core.seats import only
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     Act,
     Ctx,
-    Performer,
-    Resolver,
+    Topic,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.charges import not_already
 from kriegsspiel.rulesets.engineering.ditches import fillable, neutralise, open_ditch
@@ -109,5 +107,10 @@ def _resolve(ctx: Ctx) -> None:
         change(ctx, found, condition, rule)
 
 
-PERFORMERS: dict[type[Any], Performer] = {Doze: doze}
-RESOLVERS: dict[str, Resolver] = {"doze": _resolve}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(Doze, doze),),
+    resolvers={
+        "doze": _resolve,
+    },
+)

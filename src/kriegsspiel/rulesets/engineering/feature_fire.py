@@ -7,21 +7,20 @@ fire.py (BF-SEQ, BF-FIRE, ENG-ACT-04) and the FIRE_AT hooks (a swimming DD, a Bo
 
 from __future__ import annotations
 
-from typing import Any
-
 from kriegsspiel.core.checks import Check, CheckResult, Modifier
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering import bridge_attacks
 from kriegsspiel.rulesets.engineering.base import (
     AFTER_HIT,
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     measure_from,
     not_waiting,
     own,
+    performer,
     unit,
 )
 from kriegsspiel.rulesets.engineering.clearing import bombard_feature
@@ -245,5 +244,14 @@ def _bombarded(state: EngState, e: Bombarded) -> EngState:
     return hit(mark_fired(state, e.unit), e.target, e.result.outcome)
 
 
-PERFORMERS: dict[type[Any], Performer] = {FireOn: fire_on, Bombard: bombard}
-APPLIERS: dict[type[Any], Applier] = {FeatureFired: _feature_fired, Bombarded: _bombarded}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(FireOn, fire_on),
+        performer(Bombard, bombard),
+    ),
+    appliers=(
+        applier(FeatureFired, _feature_fired),
+        applier(Bombarded, _bombarded),
+    ),
+)

@@ -17,7 +17,14 @@ from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.seats import UMPIRE, only
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import InputError, RuleViolation
-from kriegsspiel.rulesets.engineering.base import Act, Applier, Ctx, Ev, Performer
+from kriegsspiel.rulesets.engineering.base import (
+    Act,
+    Ctx,
+    Ev,
+    Topic,
+    applier,
+    performer,
+)
 from kriegsspiel.rulesets.engineering.footprints import inside, mobility
 from kriegsspiel.rulesets.engineering.obstacle_effects import (
     DEFAULT_EFFECTS,
@@ -294,14 +301,19 @@ def _halted(state: EngState, e: Halted) -> EngState:
     return with_unit(state, e.unit, replace(state.units[e.unit], position=e.at))
 
 
-PERFORMERS: dict[type[Any], Performer] = {
-    PlaceObstacle: place_obstacle,
-    RemoveObstacle: remove_obstacle,
-}
-APPLIERS: dict[type[Any], Applier] = {
-    ObstacleChanged: _changed,
-    Maneuvered: _maneuvered,
-    Halted: _halted,
-    ImprovePositionRolled: lambda state, _: state,
-    TaskOpened: lambda state, e: replace(state, tasks={**state.tasks, e.task.id: e.task}),
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(PlaceObstacle, place_obstacle),
+        performer(RemoveObstacle, remove_obstacle),
+    ),
+    appliers=(
+        applier(ObstacleChanged, _changed),
+        applier(Maneuvered, _maneuvered),
+        applier(Halted, _halted),
+        applier(ImprovePositionRolled, lambda state, _: state),
+        applier(
+            TaskOpened, lambda state, e: replace(state, tasks={**state.tasks, e.task.id: e.task})
+        ),
+    ),
+)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult, Modifier
@@ -13,13 +11,14 @@ from kriegsspiel.rulesets.engineering.base import (
     AFTER_HIT,
     FIRE_AT,
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
+    Topic,
     acting_side,
+    applier,
     not_waiting,
     own,
+    performer,
     phase_text,
     unit,
 )
@@ -122,5 +121,8 @@ def _fired(state: EngState, e: Fired) -> EngState:
     return hit(mark_fired(state, e.unit), e.target, e.result.outcome)
 
 
-PERFORMERS: dict[type[Any], Performer] = {Fire: fire}
-APPLIERS: dict[type[Any], Applier] = {Fired: _fired}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(Fire, fire),),
+    appliers=(applier(Fired, _fired),),
+)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from kriegsspiel.core.checks import Check, CheckResult
 from kriegsspiel.core.seats import EVERYONE
 from kriegsspiel.errors import RuleViolation
-from kriegsspiel.rulesets.engineering.base import Ctx, Ev, measure_from
+from kriegsspiel.rulesets.engineering.base import Ctx, Ev, Topic, applier, measure_from
 from kriegsspiel.rulesets.engineering.demolitions import Demolish, DemolitionKind, Prepare
 from kriegsspiel.rulesets.engineering.fieldwork_checks import fort_demolition
 from kriegsspiel.rulesets.engineering.forts import hit_structure
@@ -90,13 +90,16 @@ def _may_remove(ctx: Ctx, spec: EngUnit, demo: Demolition) -> None:
         )
 
 
-DEMOLITION_KINDS: dict[str, DemolitionKind] = {
-    "fort": DemolitionKind(
-        may_prepare=_may_prepare,
-        may_demolish=_may_demolish,
-        effect_check=_attack,
-        effect=_fired,
-        may_remove=_may_remove,
-    )
-}
-APPLIERS = {ChargesFired: lambda state, _: state}
+TOPIC = Topic(
+    __name__,
+    appliers=(applier(ChargesFired, lambda state, _: state),),
+    demolition_kinds={
+        "fort": DemolitionKind(
+            may_prepare=_may_prepare,
+            may_demolish=_may_demolish,
+            effect_check=_attack,
+            effect=_fired,
+            may_remove=_may_remove,
+        ),
+    },
+)

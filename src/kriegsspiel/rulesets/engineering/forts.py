@@ -8,8 +8,6 @@ occupants fire only into the fort's fire arcs. ENG-FORT-22..25: results on the s
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import Modifier
@@ -20,11 +18,11 @@ from kriegsspiel.rulesets.engineering.base import (
     FIRE_AT,
     MOVED,
     Act,
-    Applier,
     Ctx,
     Ev,
-    Hook,
-    Performer,
+    Topic,
+    applier,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.demolitions import with_demolition
 from kriegsspiel.rulesets.engineering.fort_specs import FortSpec, in_arcs
@@ -253,11 +251,17 @@ def _structure_hit(state: EngState, e: StructureHit) -> EngState:
     return with_fort(state, f)
 
 
-SETUP = setup
-PERFORMERS: dict[type[Any], Performer] = {Spot: spot}
-APPLIERS: dict[type[Any], Applier] = {
-    Spotted: _spotted,
-    LeftFort: _left,
-    StructureHit: _structure_hit,
-}
-HOOKS: dict[str, Hook] = {FIRE_AT: _fire_at, MOVED: _moved}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(Spot, spot),),
+    appliers=(
+        applier(Spotted, _spotted),
+        applier(LeftFort, _left),
+        applier(StructureHit, _structure_hit),
+    ),
+    hooks={
+        FIRE_AT: _fire_at,
+        MOVED: _moved,
+    },
+    setup=setup,
+)

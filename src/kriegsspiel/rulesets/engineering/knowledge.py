@@ -31,6 +31,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from kriegsspiel.core.seats import PUBLIC, UMPIRE
+from kriegsspiel.core.secrecy import unshared
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.rulesets.engineering.obstacle_specs import default_platoon
 from kriegsspiel.rulesets.engineering.obstacle_state import Minefield
@@ -178,3 +179,32 @@ def _scenario(scenario: EngScenario, seat: str) -> EngScenario:
         ),
     }
     return replace(scenario, **changes)
+
+
+def secrets(state: EngState, seat: str) -> frozenset[str]:
+    """The strings hidden from `seat` (`Ruleset.secrets`): the id, name and preparation task of
+    each demolition it does not know of; the id and name of each enemy minefield section it does
+    not know of, and the name of one it knows by its place only; the sections the enemy is laying,
+    its lanes and its secret tasks; the keys of rolls sealed on declaration; the scenario's seed.
+    Densities, types and a dummy's nature are words every seat reads elsewhere: the pairs of
+    tests/engineering check those instead."""
+    if seat == UMPIRE:
+        return frozenset()
+    out: list[str] = []
+    for demo in state.demolitions.values():
+        if demo.side != seat and seat not in demo.known_to and not demo.destroyed:
+            task = state.tasks.get(demo.task)
+            out += [demo.id, demo.name, demo.task, task.name if task else ""]
+    for field in state.minefields.values():
+        if field.side != seat:
+            out += [field.name] if _knows_place(state, seat, field) else [field.id, field.name]
+    out += [k for k, lane in state.mine_lanes.items() if lane.side != seat]
+    out += [lay.section for lay in state.layings.values() if lay.side != seat]
+    public = _public_tasks(state.scenario)
+    out += [
+        s for k, t in state.tasks.items() if t.side != seat and k not in public for s in (k, t.name)
+    ]
+    if state.pending is not None:
+        out += [r.key for r in (state.pending.roll, *state.pending.rolls) if r is not None]
+    out += [state.scenario.seed or ""]
+    return unshared(out, knowledge(state, seat))

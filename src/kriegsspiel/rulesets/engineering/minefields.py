@@ -18,13 +18,13 @@ from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
-    Resolver,
+    Topic,
+    applier,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.footprints import Footprint, conformed, ground_under
 from kriegsspiel.rulesets.engineering.obstacle_specs import (
@@ -298,7 +298,18 @@ def setup(state: EngState) -> EngState:
     )
 
 
-SETUP = setup
-PERFORMERS: dict[type[Any], Performer] = {LayMinefield: lay, SpotMinefield: spot}
-APPLIERS: dict[type[Any], Applier] = {LayingBegun: _begun, MinesLaid: _laid}
-RESOLVERS: dict[str, Resolver] = {"lay-mines": _resolve_lay}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(LayMinefield, lay),
+        performer(SpotMinefield, spot),
+    ),
+    appliers=(
+        applier(LayingBegun, _begun),
+        applier(MinesLaid, _laid),
+    ),
+    resolvers={
+        "lay-mines": _resolve_lay,
+    },
+    setup=setup,
+)

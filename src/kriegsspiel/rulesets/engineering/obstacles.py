@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from kriegsspiel.core.checks import Modifier
-from kriegsspiel.rulesets.engineering.base import FIRE_AT, Ctx, Hook
+from kriegsspiel.rulesets.engineering.base import FIRE_AT, Ctx, Topic
 from kriegsspiel.rulesets.engineering.charges import at_target, not_already
 from kriegsspiel.rulesets.engineering.demolitions import DemolitionKind, Prepare
 from kriegsspiel.rulesets.engineering.features import change, occupies
@@ -74,7 +74,12 @@ def _blown(ctx: Ctx, demo: Demolition, *_: Any) -> None:
         change(ctx, found, "reduced", "ENG-OBST-07")
 
 
-HOOKS: dict[str, Hook] = {FIRE_AT: _fire_at}
-DEMOLITION_KINDS: dict[str, DemolitionKind] = {
-    "at-obstacle-charge": DemolitionKind(may_prepare=_may_prepare, effect=_blown),
-}
+TOPIC = Topic(
+    __name__,
+    hooks={
+        FIRE_AT: _fire_at,
+    },
+    demolition_kinds={
+        "at-obstacle-charge": DemolitionKind(may_prepare=_may_prepare, effect=_blown),
+    },
+)

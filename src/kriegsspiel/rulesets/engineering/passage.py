@@ -18,7 +18,7 @@ from msgspec.structs import replace
 from kriegsspiel.core.checks import Check, CheckResult
 from kriegsspiel.core.seats import EVERYONE, only
 from kriegsspiel.core.tables import BandTable
-from kriegsspiel.rulesets.engineering.base import Applier, Ctx, Ev
+from kriegsspiel.rulesets.engineering.base import Ctx, Ev, Topic, applier
 from kriegsspiel.rulesets.engineering.features import knows
 from kriegsspiel.rulesets.engineering.fire import hit
 from kriegsspiel.rulesets.engineering.footprints import Footprint, is_vehicle, mobility
@@ -276,12 +276,18 @@ def _informs(state: EngState, _: Any) -> EngState:
     return state
 
 
-APPLIERS: dict[type[Any], Applier] = {
-    PassageRolled: _informs,
-    PassageReported: _informs,
-    PassageFree: _informs,
-    MinefieldFound: _found,
-    DummyRevealed: _dummy_revealed,
-    MinesStruck: lambda state, e: hit(state, e.unit, e.outcome),
-    LaneMade: lambda state, e: replace(state, mine_lanes={**state.mine_lanes, e.lane.id: e.lane}),
-}
+TOPIC = Topic(
+    __name__,
+    appliers=(
+        applier(PassageRolled, _informs),
+        applier(PassageReported, _informs),
+        applier(PassageFree, _informs),
+        applier(MinefieldFound, _found),
+        applier(DummyRevealed, _dummy_revealed),
+        applier(MinesStruck, lambda state, e: hit(state, e.unit, e.outcome)),
+        applier(
+            LaneMade,
+            lambda state, e: replace(state, mine_lanes={**state.mine_lanes, e.lane.id: e.lane}),
+        ),
+    ),
+)

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from kriegsspiel.core.checks import Check
 from kriegsspiel.errors import RuleViolation
-from kriegsspiel.rulesets.engineering.base import Ctx
+from kriegsspiel.rulesets.engineering.base import Ctx, Topic
 from kriegsspiel.rulesets.engineering.charges import at_target
 from kriegsspiel.rulesets.engineering.demolitions import DemolitionKind, Prepare
 from kriegsspiel.rulesets.engineering.features import change
@@ -61,9 +61,12 @@ def _cleared(ctx: Ctx, demo: Demolition, *_: Any) -> None:
         change(ctx, site, "none", "ENG-ROAD-06")
 
 
-DEMOLITION_KINDS: dict[str, DemolitionKind] = {
-    "roadblock": DemolitionKind(
-        may_prepare=_may_create, preparation_check=_creation_check, effect=_created
-    ),
-    "roadblock-clearing": DemolitionKind(may_prepare=_may_clear, effect=_cleared),
-}
+TOPIC = Topic(
+    __name__,
+    demolition_kinds={
+        "roadblock": DemolitionKind(
+            may_prepare=_may_create, preparation_check=_creation_check, effect=_created
+        ),
+        "roadblock-clearing": DemolitionKind(may_prepare=_may_clear, effect=_cleared),
+    },
+)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
 from kriegsspiel.core.scenario import Id, Point, ScenarioBase, UnitSpec
-from kriegsspiel.core.tables import tables_from_mapping
+from kriegsspiel.core.tables import BandTable, GameTables, TableSet
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.engineering.bridge_specs import BridgeSpec, BridgingSpec, validate_bridges
 from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES
@@ -119,6 +119,7 @@ class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
     terrain_effects: dict[str, Any] = {}  # AMB-ENG-03: rows replacing obstacle_effects.toml
     options: EngOptions = EngOptions()  # type: ignore[assignment]
     turns: PositiveInt | None = None
+    game_tables: ClassVar[GameTables[TableSet[BandTable]]] = GameTables(DEFAULT_TABLES)
 
     def validate(self, where: str) -> None:
         super().validate(where)
@@ -147,7 +148,6 @@ class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
         self._validate_works(where, sides)
         validate_obstacles(self, where, ids)
         effect_rows(self.terrain_effects, f"{where}: terrain_effects")
-        self._validate_tables(where)
         for i, demo in enumerate(self.demolitions):
             for side in demo.known_to:
                 if side not in sides:
@@ -162,16 +162,3 @@ class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
         validate_bridges(self.bridges, self.bridging, sides, terrain, carriers, where)
         validate_forts(self.forts, sides, {u.id: u.side for u in self.units}, where)
         validate_traits(self.units, where)
-
-    def _validate_tables(self, where: str) -> None:
-        """Replacement tables must replace a known table and keep its outcomes."""
-        for name, table in tables_from_mapping(self.tables, f"{where}: tables").items():
-            default = DEFAULT_TABLES.get(name)
-            if default is None:
-                known = ", ".join(DEFAULT_TABLES)
-                raise InputError(f"{where}: tables.{name}", f"no such table (tables: {known})")
-            if set(table.outcomes) != set(default.outcomes):
-                raise InputError(
-                    f"{where}: tables.{name}",
-                    f"outcomes must be {', '.join(default.outcomes)}",
-                )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.geometry import Measure
@@ -14,15 +12,16 @@ from kriegsspiel.rulesets.engineering.base import (
     MOVED,
     PHASE_ENDS,
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
+    Topic,
     acting_side,
+    applier,
     in_maneuver,
     measure_from,
     not_waiting,
     own,
+    performer,
     phase_text,
     unit,
 )
@@ -194,16 +193,19 @@ def _status_set(state: EngState, e: StatusSet) -> EngState:
     return with_unit(state, e.unit, replace(state.units[e.unit], status=e.status))
 
 
-PERFORMERS: dict[type[Any], Performer] = {
-    EndPhase: end_phase,
-    Move: maneuver,
-    Emplace: maneuver,
-    SetStatus: set_status,
-}
-APPLIERS: dict[type[Any], Applier] = {
-    PhaseBegan: _phase_began,
-    GameEnded: lambda state, _: replace(state, over=True),
-    Moved: _moved,
-    Emplaced: _emplaced,
-    StatusSet: _status_set,
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(EndPhase, end_phase),
+        performer(Move, maneuver),
+        performer(Emplace, maneuver),
+        performer(SetStatus, set_status),
+    ),
+    appliers=(
+        applier(PhaseBegan, _phase_began),
+        applier(GameEnded, lambda state, _: replace(state, over=True)),
+        applier(Moved, _moved),
+        applier(Emplaced, _emplaced),
+        applier(StatusSet, _status_set),
+    ),
+)

@@ -7,8 +7,6 @@ roll per span per turn decides (AMB-ENG-25). A success places that equipment as 
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
@@ -17,13 +15,13 @@ from kriegsspiel.core.seats import EVERYONE
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
-    Resolver,
+    Topic,
+    applier,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.bridges import (
     bridge,
@@ -146,7 +144,7 @@ def build_span(ctx: Ctx, action: BuildSpan) -> None:
         raise RuleViolation(
             "ENG-BRIDGE-17", f"{b.label} is {'destroyed' if b.destroyed else 'built'}"
         )
-    if b.attempted_at == state.player_turn:
+    if not b.spans.has_room(state.player_turn):
         raise RuleViolation("AMB-ENG-25", f"{b.label} has had its span attempt this turn")
     may_engineer(state, spec)
     if not spec.is_engineer:
@@ -196,7 +194,8 @@ def _resolve_span(ctx: Ctx) -> None:
 
 
 def _started(state: EngState, e: SpanStarted) -> EngState:
-    """AMB-ENG-25: every participating unit spends its engineering action for the turn."""
+    """AMB-ENG-25: every participating unit spends its engineering action for the turn, and the
+    span has had its attempt (one a player turn), whatever its roll."""
     for helper in e.helpers:
         u = replace(
             state.units[helper],
@@ -206,7 +205,8 @@ def _started(state: EngState, e: SpanStarted) -> EngState:
         )
         state = with_unit(state, helper, u)
     b = state.bridges[e.bridge]
-    return with_bridge(state, replace(b, attempted_at=state.player_turn))
+    spans = b.spans.contribute(e.unit, state.player_turn, 0, e.helpers)
+    return with_bridge(state, replace(b, spans=spans))
 
 
 def _rolled(state: EngState, e: SpanRolled) -> EngState:
@@ -214,14 +214,19 @@ def _rolled(state: EngState, e: SpanRolled) -> EngState:
     if e.result.outcome != "success":
         return state
     b = state.bridges[e.bridge]
-    state = with_bridge(state, replace(b, spans_built=b.spans_built + 1))
+    state = with_bridge(state, replace(b, spans=b.spans.credit(1)))
     return with_equipment(state, replace(state.bridging[e.equipment], placed=True))
 
 
-PERFORMERS: dict[type[Any], Performer] = {BuildSpan: build_span}
-APPLIERS: dict[type[Any], Applier] = {
-    SpanStarted: _started,
-    SpanRolled: _rolled,
-    BridgeBuilt: lambda state, _: state,
-}
-RESOLVERS: dict[str, Resolver] = {"build-span": _resolve_span}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(BuildSpan, build_span),),
+    appliers=(
+        applier(SpanStarted, _started),
+        applier(SpanRolled, _rolled),
+        applier(BridgeBuilt, lambda state, _: state),
+    ),
+    resolvers={
+        "build-span": _resolve_span,
+    },
+)

@@ -1,20 +1,20 @@
 """The topics of the `engineering` ruleset, composed: one dispatch for actions, events and work.
 
-To add a topic, write a module with `PERFORMERS`, `APPLIERS` (and `RESOLVERS` for new kinds of
-engineering work, `HOOKS`, `DEMOLITION_KINDS`, and `SETUP` to add its records to the initial
-state) and list it in `TOPICS`.
+To add a topic, write a module that declares its `TOPIC = Topic(__name__, ...)` (base.py: its
+performers and appliers, and `resolvers` for new kinds of engineering work, `hooks`,
+`demolition_kinds`, and `setup` to add its records to the initial state) and list that in `TOPICS`.
+Composing checks them at import (core/topics.py; here also that every hook name is known).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any
 
 from kriegsspiel.core.log import Record
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.tables import BandTable
-from kriegsspiel.core.topics import Topics, merge
+from kriegsspiel.core.topics import CompositionError, Topics, merge
 from kriegsspiel.rulesets.engineering import (
     arks,
     bobbins,
@@ -46,75 +46,88 @@ from kriegsspiel.rulesets.engineering import (
     work,
 )
 from kriegsspiel.rulesets.engineering.base import (
+    HOOK_NAMES,
     Act,
     Ctx,
     Ev,
     Hook,
     Resolver,
+    Topic,
 )
+from kriegsspiel.rulesets.engineering.demolitions import DemolitionKind
 from kriegsspiel.rulesets.engineering.state import EngState
 
-TOPICS: tuple[ModuleType, ...] = (
-    sequence,
-    work,
-    demolitions,
-    fire,
+TOPICS: tuple[Topic, ...] = (
+    sequence.TOPIC,
+    work.TOPIC,
+    demolitions.TOPIC,
+    fire.TOPIC,
     # minefields, wire, ditches, AT obstacles, bocage, roadblocks
-    features,
-    minefields,
-    passage,
-    crossing,
-    charges,
-    clearing,
-    wire,
-    ditches,
-    obstacles,
-    dozers,
-    bocage,
-    roadblocks,
+    features.TOPIC,
+    minefields.TOPIC,
+    passage.TOPIC,
+    crossing.TOPIC,
+    charges.TOPIC,
+    clearing.TOPIC,
+    wire.TOPIC,
+    ditches.TOPIC,
+    obstacles.TOPIC,
+    dozers.TOPIC,
+    bocage.TOPIC,
+    roadblocks.TOPIC,
     # bridges, fortifications and Hobart's Funnies
-    bridges,
-    bridging,
-    spans,
-    bridge_attacks,
-    forts,
-    fort_charges,
-    feature_fire,
-    close_combat,
-    arks,
-    dd_tanks,
-    bobbins,
-    congers,
+    bridges.TOPIC,
+    bridging.TOPIC,
+    spans.TOPIC,
+    bridge_attacks.TOPIC,
+    forts.TOPIC,
+    fort_charges.TOPIC,
+    feature_fire.TOPIC,
+    close_combat.TOPIC,
+    arks.TOPIC,
+    dd_tanks.TOPIC,
+    bobbins.TOPIC,
+    congers.TOPIC,
 )
 
 
-COMPOSED: Topics[EngState] = Topics(TOPICS)
+COMPOSED: Topics[EngState, Ctx] = Topics(TOPICS)
 PERFORMERS = COMPOSED.performers
 APPLIERS = COMPOSED.appliers
-RESOLVERS: dict[str, Resolver] = merge(TOPICS, "RESOLVERS")
-DEMOLITION_KINDS: dict[str, Any] = merge(TOPICS, "DEMOLITION_KINDS")
+RESOLVERS: dict[str, Resolver] = merge(
+    "kind of work", ((t.module, k, v) for t in TOPICS for k, v in t.resolvers.items())
+)
+DEMOLITION_KINDS: dict[str, DemolitionKind] = merge(
+    "kind of demolition target",
+    ((t.module, k, v) for t in TOPICS for k, v in t.demolition_kinds.items()),
+)
 Action: Any = COMPOSED.action_type
 Event: Any = COMPOSED.event_type
 
 
-def _gather_hooks() -> dict[str, tuple[Hook, ...]]:
-    """Every topic's hooks, per hook name, in TOPICS order."""
+def gather_hooks(topics: tuple[Topic, ...]) -> dict[str, tuple[Hook, ...]]:
+    """Every topic's hooks, per hook name, in TOPICS order; a name no hook has is an error (it
+    would never be called)."""
     hooks: dict[str, tuple[Hook, ...]] = {}
-    for topic in TOPICS:
-        for name, hook in getattr(topic, "HOOKS", {}).items():
+    unknown: list[str] = []
+    for topic in topics:
+        for name, hook in topic.hooks.items():
+            if name not in HOOK_NAMES:
+                unknown.append(f"{topic.module} hooks {name!r}: not one of {sorted(HOOK_NAMES)}")
             hooks[name] = (*hooks.get(name, ()), hook)
+    if unknown:
+        raise CompositionError("\n".join(unknown))
     return hooks
 
 
-HOOKS: dict[str, tuple[Hook, ...]] = _gather_hooks()
+HOOKS: dict[str, tuple[Hook, ...]] = gather_hooks(TOPICS)
 
 
 def setup(state: EngState) -> EngState:
-    """The initial state with every topic's own records added (a topic's optional `SETUP`)."""
+    """The initial state with every topic's own records added (a topic's optional `setup`)."""
     for topic in TOPICS:
-        step = getattr(topic, "SETUP", None)
-        if step is not None:
-            state = step(state)
+        if topic.setup is not None:
+            state = topic.setup(state)
     return state
 
 

@@ -1,13 +1,124 @@
-"""What each seat may know of an `engineering` state. Built by whitelisting, field by field."""
+"""What each seat may know of an `engineering` state: `EngView`, built by whitelisting field by
+field (its works and obstacles in works_view.py and obstacle_view.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+import msgspec
 
 from kriegsspiel.core.seats import UMPIRE
-from kriegsspiel.rulesets.engineering.obstacle_view import obstacle_view, unit_footing
+from kriegsspiel.core.views import (
+    UNSET,
+    Hidden,
+    TerrainView,
+    ViewHeader,
+    header,
+    shown,
+    terrain_view,
+)
+from kriegsspiel.rulesets.engineering.obstacle_view import (
+    CoverView,
+    MinefieldView,
+    MineLaneView,
+    ObstacleView,
+    obstacle_view,
+    unit_footing,
+)
+from kriegsspiel.rulesets.engineering.scenario import TargetClass
 from kriegsspiel.rulesets.engineering.state import EngState
-from kriegsspiel.rulesets.engineering.works_view import funny_view, works_view
+from kriegsspiel.rulesets.engineering.works_view import (
+    BridgeView,
+    BridgingView,
+    FortView,
+    LaneView,
+    funny_view,
+    works_view,
+)
+
+
+class EngUnitView(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    side: str
+    kind: str
+    traits: list[str]
+    dr: int
+    position: list[float] | None
+    facing: float
+    status: str
+    emplaced: bool
+    moving: bool
+    # its own side and the umpire
+    actions_left: int | Hidden = UNSET
+    engineering_this_turn: bool | Hidden = UNSET
+    attack: dict[TargetClass, int] | Hidden = UNSET
+    # a special vehicle's equipment (`funny_view`)
+    card: str | Hidden = UNSET
+    skirts: str | Hidden = UNSET
+    swimming: bool | Hidden = UNSET
+    spent: list[str] | Hidden = UNSET
+    conger_primed_on: str | Hidden = UNSET
+    # at an obstacle (`unit_footing`)
+    bogged_at: str | Hidden = UNSET
+    inside: str | Hidden = UNSET
+    armour_facing: str | Hidden = UNSET
+    cover: list[CoverView] | Hidden = UNSET
+    flail: str | Hidden = UNSET
+    fascine: str | Hidden = UNSET
+
+
+class TaskView(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    kind: str
+    name: str
+    side: str
+    target: str | None
+    progress: int
+    required: int
+    status: str
+    workers: int
+    contributors: list[str]
+    turns_left_with_all_workers: int
+
+
+class DemolitionView(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    side: str
+    position: list[float] | None
+    destroyed: bool
+    # its own side and the umpire
+    prepared: bool | Hidden = UNSET
+    progress: int | Hidden = UNSET
+    required: int | Hidden = UNSET
+    known_to: list[str] | Hidden = UNSET
+
+
+class PendingView(msgspec.Struct, frozen=True, kw_only=True):
+    unit: str
+    awaiting: str
+    fired: list[str]
+    cancelled: bool
+    kind: str | Hidden = UNSET  # what the work is: its own side and the umpire
+    target: str | Hidden = UNSET
+    sealed_roll: str | Hidden = UNSET  # the umpire
+
+
+class EngView(ViewHeader, frozen=True, kw_only=True):
+    terrain: list[TerrainView]
+    units: list[EngUnitView]
+    tasks: list[TaskView]
+    demolitions: list[DemolitionView]
+    pending: PendingView | None
+    # works_view
+    bridges: list[BridgeView]
+    bridging: list[BridgingView]
+    forts: list[FortView]
+    lanes: list[LaneView]
+    # obstacle_view
+    minefields: list[MinefieldView]
+    mine_lanes: list[MineLaneView]
+    obstacles: list[ObstacleView]
+    mine_supply: dict[str, int]
 
 
 def is_moving(state: EngState, unit_id: str) -> bool:
@@ -21,70 +132,50 @@ def spotting_cases(state: EngState, unit_id: str) -> tuple[str, ...]:
     return ("moving",) if is_moving(state, unit_id) else ()
 
 
-def view(state: EngState, seat: str) -> dict[str, Any]:
+def view(state: EngState, seat: str) -> EngView:
     umpire = seat == UMPIRE
-    out: dict[str, Any] = {
-        "ruleset": "engineering",
-        "seat": seat,
-        "title": state.scenario.title,
-        "turn": state.turn,
-        "phasing": state.phasing,
-        "phase": state.phase,
-        "acting": state.other if state.phase == "defensive_fire" else state.phasing,
-        "over": state.over,
-        "sides": [{"id": s.id, "name": s.name or s.id} for s in state.scenario.sides],
-        "options": {
-            "dud_resets": state.scenario.options.dud_resets,
-            "allow_task_handover_any": state.scenario.options.allow_task_handover_any,
-            "idf_vs_fort_occupants": state.scenario.options.idf_vs_fort_occupants,
-            "dive_bombers_vs_forts": state.scenario.options.dive_bombers_vs_forts,
-            "rough_water": state.scenario.options.rough_water,
-            "mixed_single_roll": state.scenario.options.mixed_single_roll,
-            "umpire_passage_rolls": state.scenario.options.umpire_passage_rolls,
-            "strict_mixed_densities": state.scenario.options.strict_mixed_densities,
-            "lane_width": state.scenario.options.lane_width,
-            "idf_dug_in_modifier": state.scenario.options.idf_dug_in_modifier,
-        },
-        "terrain": [
-            {"id": t.id, "kind": t.kind, "name": t.name, "points": [list(p) for p in t.points]}
-            for t in state.scenario.terrain
-        ],
-        "units": [_unit(state, seat, u.id) for u in state.scenario.units],
-        "tasks": [_task(state, t) for t in state.tasks if _sees_task(state, seat, t)],
-        "demolitions": [
+    return EngView(
+        **header("engineering", state.scenario, seat),
+        turn=state.turn,
+        phasing=state.phasing,
+        phase=state.phase,
+        acting=state.other if state.phase == "defensive_fire" else state.phasing,
+        over=state.over,
+        terrain=terrain_view(state.scenario),
+        units=[_unit(state, seat, u.id) for u in state.scenario.units],
+        tasks=[_task(state, t) for t in state.tasks if _sees_task(state, seat, t)],
+        demolitions=[
             _demolition(state, seat, d.id)
             for d in state.demolitions.values()
             if umpire or seat == d.side or seat in d.known_to or d.destroyed
         ],
-        "pending": _pending(state, seat),
-    }
-    out |= works_view(state, seat)
-    out |= obstacle_view(state, seat)
-    return out
+        pending=_pending(state, seat),
+        **works_view(state, seat),
+        **obstacle_view(state, seat),
+    )
 
 
-def _unit(state: EngState, seat: str, unit_id: str) -> dict[str, Any]:
+def _unit(state: EngState, seat: str, unit_id: str) -> EngUnitView:
     spec, unit = state.spec(unit_id), state.units[unit_id]
-    out: dict[str, Any] = {
-        "id": spec.id,
-        "name": spec.label,
-        "side": spec.side,
-        "kind": spec.kind,
-        "traits": list(spec.traits),
-        "dr": spec.dr,
-        "position": list(unit.position) if unit.position else None,
-        "facing": unit.facing,
-        "status": unit.status,
-        "emplaced": unit.emplaced_at is not None,
-        "moving": is_moving(state, unit_id),
-    }
-    if seat in (UMPIRE, spec.side):
-        out["actions_left"] = state.actions_left(unit_id)
-        out["engineering_this_turn"] = unit.engineering_at == state.player_turn
-        out["attack"] = dict(spec.attack)
-    out |= funny_view(state, unit_id)
-    out |= unit_footing(state, unit_id)
-    return out
+    mine = seat in (UMPIRE, spec.side)
+    return EngUnitView(
+        id=spec.id,
+        name=spec.label,
+        side=spec.side,
+        kind=spec.kind,
+        traits=list(spec.traits),
+        dr=spec.dr,
+        position=list(unit.position) if unit.position else None,
+        facing=unit.facing,
+        status=unit.status,
+        emplaced=unit.emplaced_at is not None,
+        moving=is_moving(state, unit_id),
+        actions_left=shown(state.actions_left(unit_id), mine),
+        engineering_this_turn=shown(unit.engineering_at == state.player_turn, mine),
+        attack=shown(dict(spec.attack), mine),
+        **funny_view(state, unit_id),
+        **unit_footing(state, unit_id),
+    )
 
 
 def _sees_task(state: EngState, seat: str, task_id: str) -> bool:
@@ -95,56 +186,56 @@ def _sees_task(state: EngState, seat: str, task_id: str) -> bool:
     return spec is not None and not spec.secret
 
 
-def _task(state: EngState, task_id: str) -> dict[str, Any]:
+def _task(state: EngState, task_id: str) -> TaskView:
     task = state.tasks[task_id]
-    return {
-        "id": task.id,
-        "kind": task.kind,
-        "name": task.name,
-        "side": task.side,
-        "target": task.target,
-        "progress": task.progress,
-        "required": task.required,
-        "status": task.status,
-        "workers": task.workers,
-        "contributors": list(task.contributors),
-        "turns_left_with_all_workers": task.turns_needed(task.workers) if task.remaining else 0,
-    }
+    return TaskView(
+        id=task.id,
+        kind=task.kind,
+        name=task.name,
+        side=task.side,
+        target=task.target,
+        progress=task.progress,
+        required=task.required,
+        status=task.status,
+        workers=task.workers,
+        contributors=list(task.contributors),
+        turns_left_with_all_workers=task.turns_needed(task.workers) if task.remaining else 0,
+    )
 
 
-def _demolition(state: EngState, seat: str, demo_id: str) -> dict[str, Any]:
+def _demolition(state: EngState, seat: str, demo_id: str) -> DemolitionView:
     demo = state.demolitions[demo_id]
-    out: dict[str, Any] = {
-        "id": demo.id,
-        "name": demo.name,
-        "side": demo.side,
-        "position": list(demo.position) if demo.position else None,
-        "destroyed": demo.destroyed,
-    }
-    if seat in (UMPIRE, demo.side):
-        task = state.tasks[demo.task]
-        out |= {
-            "prepared": demo.prepared,
-            "progress": task.progress,
-            "required": task.required,
-            "known_to": list(demo.known_to),
-        }
-    return out
+    where = DemolitionView(
+        id=demo.id,
+        name=demo.name,
+        side=demo.side,
+        position=list(demo.position) if demo.position else None,
+        destroyed=demo.destroyed,
+    )
+    if seat not in (UMPIRE, demo.side):
+        return where
+    task = state.tasks[demo.task]
+    return msgspec.structs.replace(
+        where,
+        prepared=demo.prepared,
+        progress=task.progress,
+        required=task.required,
+        known_to=list(demo.known_to),
+    )
 
 
-def _pending(state: EngState, seat: str) -> dict[str, Any] | None:
+def _pending(state: EngState, seat: str) -> PendingView | None:
     pending = state.pending
     if pending is None:
         return None
-    side = state.spec(pending.unit).side
-    out: dict[str, Any] = {
-        "unit": pending.unit,
-        "awaiting": state.other,
-        "fired": list(pending.fired),
-        "cancelled": pending.cancelled,
-    }
-    if seat in (UMPIRE, side):
-        out |= {"kind": pending.kind, "target": pending.target}
-    if seat == UMPIRE and pending.roll is not None:
-        out["sealed_roll"] = pending.roll.explain()
-    return out
+    mine = seat in (UMPIRE, state.spec(pending.unit).side)
+    sealed = pending.roll if seat == UMPIRE else None  # a roll made on declaration
+    return PendingView(
+        unit=pending.unit,
+        awaiting=state.other,
+        fired=list(pending.fired),
+        cancelled=pending.cancelled,
+        kind=shown(pending.kind, mine),
+        target=shown(pending.target, mine),
+        sealed_roll=sealed.explain() if sealed is not None else UNSET,
+    )

@@ -13,10 +13,10 @@ from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     Act,
     Ctx,
-    Performer,
-    Resolver,
+    Topic,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.charges import at_target, not_already
 from kriegsspiel.rulesets.engineering.demolitions import DemolitionKind, Prepare
@@ -79,8 +79,15 @@ def _blown(ctx: Ctx, demo: Demolition, *_: Any) -> None:
     gap(ctx, ctx.state.obstacles[demo.target], "ENG-WIRE-10")
 
 
-PERFORMERS: dict[type[Any], Performer] = {CutWire: cut_wire}
-RESOLVERS: dict[str, Resolver] = {"cut-wire": _resolve_cut}
-DEMOLITION_KINDS: dict[str, DemolitionKind] = {
-    "wire-charge": DemolitionKind(may_prepare=_may_prepare, effect=_blown, crews=(ASSAULT_TROOPS,)),
-}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(CutWire, cut_wire),),
+    resolvers={
+        "cut-wire": _resolve_cut,
+    },
+    demolition_kinds={
+        "wire-charge": DemolitionKind(
+            may_prepare=_may_prepare, effect=_blown, crews=(ASSAULT_TROOPS,)
+        ),
+    },
+)

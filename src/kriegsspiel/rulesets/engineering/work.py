@@ -3,7 +3,7 @@
 Every kind of engineering work is *declared* (`declare`): the enemy sees a unit working, not what
 on when the work is secret, and may answer with opportunity fire or pass (ENG-ACT-09). The work
 then resolves through the resolver registered for its kind, unless a disorder or knocked-out
-result cancelled it (ENG-ACT-10). Topics register kinds in their `RESOLVERS`.
+result cancelled it (ENG-ACT-10). Topics register kinds in their TOPIC's `resolvers`.
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ from kriegsspiel.rulesets.engineering import checks
 from kriegsspiel.rulesets.engineering.base import (
     AFTER_HIT,
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
-    Resolver,
+    Topic,
+    applier,
     in_maneuver,
     not_waiting,
     own,
+    performer,
 )
 from kriegsspiel.rulesets.engineering.fire import fire_modifiers, hit, mark_fired
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
@@ -171,8 +171,7 @@ def may_work_on(state: EngState, spec: EngUnit, task_id: str) -> None:
     if task.status != "open":
         raise RuleViolation("ENG-ACT-07", f"{task.name or task_id} is already complete")
     # A handover is not pooling: at most `workers` units work on a task in one turn.
-    this_turn = {c.unit for c in task.contributions if c.turn == state.turn}
-    if spec.id not in this_turn and len(this_turn) >= task.workers:
+    if not task.has_room(state.turn, spec.id):
         raise RuleViolation(
             "ENG-ACT-13",
             f"{task.name or task_id} takes {task.workers} unit(s) a turn (AMB-ENG-05)",
@@ -381,25 +380,29 @@ def _task_progressed(state: EngState, e: TaskProgressed) -> EngState:
     return replace(state, tasks={**state.tasks, e.task: task})
 
 
-PERFORMERS: dict[type[Any], Performer] = {
-    Engineer: engineer,
-    OpportunityFire: opportunity_fire,
-    Pass: pass_,
-}
-APPLIERS: dict[type[Any], Applier] = {
-    EngineeringStarted: _started,
-    WorkDeclared: _declared,
-    RollSealed: _sealed,
-    OpportunityFired: _opportunity_fired,
-    WorkCancelled: lambda state, _: replace(state, pending=None),
-    WorkDone: lambda state, _: replace(state, pending=None),
-    TaskProgressed: _task_progressed,
-}
-
-
 def _resolve_unseen(ctx: Ctx) -> None:
     """Work whose kind the seat was not shown (knowledge.py, ENG-ACT-09): as far as it knows,
     nothing follows but the work being done."""
 
 
-RESOLVERS: dict[str, Resolver] = {"engineer": _resolve_engineer, "": _resolve_unseen}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Engineer, engineer),
+        performer(OpportunityFire, opportunity_fire),
+        performer(Pass, pass_),
+    ),
+    appliers=(
+        applier(EngineeringStarted, _started),
+        applier(WorkDeclared, _declared),
+        applier(RollSealed, _sealed),
+        applier(OpportunityFired, _opportunity_fired),
+        applier(WorkCancelled, lambda state, _: replace(state, pending=None)),
+        applier(WorkDone, lambda state, _: replace(state, pending=None)),
+        applier(TaskProgressed, _task_progressed),
+    ),
+    resolvers={
+        "engineer": _resolve_engineer,
+        "": _resolve_unseen,
+    },
+)

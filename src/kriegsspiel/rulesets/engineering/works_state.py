@@ -8,8 +8,18 @@ from __future__ import annotations
 import msgspec
 
 from kriegsspiel.core.scenario import Point
+from kriegsspiel.core.tasks import Task
 
 PlayerTurn = tuple[int, int]  # (game turn, index of the phasing side), as in state.py
+
+
+def span_work(bridge_id: str, side: str | None, required: int, built: int = 0) -> Task:
+    """A bridge's spans as work by points: one span attempt a player turn (AMB-ENG-25), each
+    success placing one span (ENG-BRIDGE-13, -17), `built` of them in place already."""
+    return Task(bridge_id, "spans", "", side or "", required, measure="points").set_progress(built)
+
+
+LAID = span_work("", None, 1, 1)  # laid whole: a bridgelayer's bridge or an ARK (older logs)
 
 
 class BridgeState(msgspec.Struct, frozen=True):
@@ -21,18 +31,24 @@ class BridgeState(msgspec.Struct, frozen=True):
     side: str | None  # who built it; None for a permanent bridge
     obstacle: str | None  # the terrain feature it spans
     position: Point | None
-    spans_required: int
-    spans_built: int
+    spans: Task = LAID  # the spans placed of those required, and every attempt (`span_work`)
     armour: int | None = None  # permanent bridges (ENG-BRIDGE-24)
     swollen: bool = False  # ENG-BRIDGE-15
     destroyed: bool = False
-    attempted_at: PlayerTurn | None = None  # the player turn of the last span attempt
     vehicle: str | None = None  # the bridgelayer or ARK that laid it
+
+    @property
+    def spans_required(self) -> int:
+        return self.spans.required
+
+    @property
+    def spans_built(self) -> int:
+        return self.spans.progress
 
     @property
     def complete(self) -> bool:
         """ENG-BRIDGE-17: built when the spans placed equal the spans required."""
-        return not self.destroyed and self.spans_built >= self.spans_required
+        return not self.destroyed and self.spans.complete
 
     @property
     def label(self) -> str:

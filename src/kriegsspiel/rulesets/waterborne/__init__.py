@@ -22,7 +22,7 @@ from kriegsspiel.rulesets.waterborne.base import Act, Ev
 from kriegsspiel.rulesets.waterborne.candidates import candidates
 from kriegsspiel.rulesets.waterborne.checks import check_defs
 from kriegsspiel.rulesets.waterborne.grid import Cell
-from kriegsspiel.rulesets.waterborne.knowledge import knowledge
+from kriegsspiel.rulesets.waterborne.knowledge import knowledge, secrets
 from kriegsspiel.rulesets.waterborne.plans import PLANS
 from kriegsspiel.rulesets.waterborne.pontoons import ferry, initial
 from kriegsspiel.rulesets.waterborne.scenario import WatScenario
@@ -32,11 +32,7 @@ from kriegsspiel.rulesets.waterborne.state import (
     WatState,
     board_for,
 )
-from kriegsspiel.rulesets.waterborne.tables import DEFAULT_TABLES, Tables
-from kriegsspiel.rulesets.waterborne.view import acting, view
-
-# the tables of each scenario `tables:` section seen, by its id (held, so the id stays unique)
-_TABLES: dict[int, tuple[dict[str, Any], Tables]] = {}
+from kriegsspiel.rulesets.waterborne.view import WatView, acting, view
 
 
 def _construction_points(row: Mapping[str, Any]) -> str:
@@ -72,19 +68,6 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
     }
     action_word = "move"
 
-    def tables(self, scenario: WatScenario) -> Tables:
-        """The default tables with the scenario's replacements (built once per replacement)."""
-        if not scenario.tables:
-            return DEFAULT_TABLES
-        hit = _TABLES.get(id(scenario.tables))
-        if hit is not None and hit[0] is scenario.tables:
-            return hit[1]
-        if len(_TABLES) > 64:
-            _TABLES.clear()
-        tables = DEFAULT_TABLES.with_overrides(scenario.tables)
-        _TABLES[id(scenario.tables)] = (scenario.tables, tables)
-        return tables
-
     def initial_state(self, scenario: WatScenario) -> WatState:
         board = board_for(scenario)
         craft = {}
@@ -117,9 +100,9 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
         return topics.apply(state, event)
 
     def perform(self, state: WatState, seat: str, action: Act, roll: Roll) -> Sequence[Record[Ev]]:
-        return topics.perform(state, seat, action, roll, self.tables(state.scenario))
+        return topics.perform(state, seat, action, roll, state.scenario.game_tables)
 
-    def view(self, state: WatState, seat: str) -> dict[str, Any]:
+    def typed_view(self, state: WatState, seat: str) -> WatView:
         return view(state, seat)
 
     def over(self, state: WatState) -> bool:
@@ -134,6 +117,10 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
     def knowledge(self, state: WatState, seat: str) -> WatState:
         """CF-HIDDEN and the weapons only a side sees: `knowledge.knowledge`."""
         return knowledge(state, seat)
+
+    def secrets(self, state: WatState, seat: str) -> frozenset[str]:
+        """Hidden units' ids and names: `knowledge.secrets`."""
+        return secrets(state, seat)
 
     def candidates(self, state: WatState, seat: str) -> list[Candidate]:
         return candidates(state, seat)

@@ -2,15 +2,13 @@
 the lookups that check what a seat may address.
 
 A topic module (initiative, movement, sailing, embark, fire, pontoons, status, umpire) declares
-its actions and events as subclasses of `Act` and `Ev` and exports `PERFORMERS` (action type ->
-performer) and `APPLIERS` (event type -> fold step); `topics.py` composes them.
+its actions and events as subclasses of `Act` and `Ev` and itself as `TOPIC = Topic(__name__,
+performers=(performer(A, ...), ...), appliers=(applier(E, ...), ...))`; `topics.py` composes them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from msgspec.structs import replace
 
@@ -19,12 +17,13 @@ from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.topics import Act as Act
 from kriegsspiel.core.topics import Context
 from kriegsspiel.core.topics import Ev as Ev
+from kriegsspiel.core.topics import Topic as _Topic
+from kriegsspiel.core.topics import applier as applier
+from kriegsspiel.core.topics import performer as performer
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.waterborne.scenario import SiteSpec, WatUnit
 from kriegsspiel.rulesets.waterborne.state import CraftState, WatState, with_unit
 from kriegsspiel.rulesets.waterborne.tables import Tables
-
-Applier = Callable[[WatState, Any], WatState]
 
 
 @dataclass(kw_only=True)
@@ -34,7 +33,7 @@ class Ctx(Context[WatState]):
     tables: Tables
 
 
-Performer = Callable[[Ctx, Any], None]
+Topic = _Topic[WatState, Ctx]  # what a topic module declares as its `TOPIC`
 
 
 class Revealed(Ev, frozen=True, tag="revealed"):
@@ -122,4 +121,7 @@ def phasing(ctx: Ctx, side: str, what: str) -> None:
         )
 
 
-APPLIERS: dict[type[Any], Applier] = {Revealed: _revealed}
+TOPIC = Topic(
+    __name__,
+    appliers=(applier(Revealed, _revealed),),
+)

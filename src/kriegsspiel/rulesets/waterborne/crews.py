@@ -62,15 +62,15 @@ def works(state: WatState, side: str) -> list[Candidate]:
     out: list[Candidate] = []
     for s, spec in state.board.sites.items():
         site = state.sites[s]
-        if spec.side != side or site.attempt_in == k:
+        if spec.side != side or not site.work.has_room(k):
             continue
-        if site.completed_in is not None and site.damage == 0:
+        if site.work.complete and site.damage == 0:
             continue  # finished (or opening next initiative): nothing to do
         pool = able(state, s, side, taken)
         domain = _crew_domain(state, pool)
         if domain is None:
             continue  # WAT-PONTOON-01
-        task = "repairs" if site.completed_in is not None else "works on"  # AMB-WAT-17
+        task = "repairs" if site.work.complete else "works on"  # AMB-WAT-17
         out.append(Candidate(Work(s), f"a crew {task} {site_name(state, s)}", (domain,)))
     return out
 

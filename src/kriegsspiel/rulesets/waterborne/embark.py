@@ -12,19 +12,18 @@ No Fire markers go when it ends (WAT-EMBARK-06).
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.waterborne.base import (
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     own_craft,
     own_unit,
+    performer,
     phasing,
     reveal,
 )
@@ -161,5 +160,14 @@ def _disembarked(state: WatState, e: Disembarked) -> WatState:
     return replace(state, units=units)
 
 
-PERFORMERS: dict[type[Any], Performer] = {Board: board, Disembark: disembark}
-APPLIERS: dict[type[Any], Applier] = {Boarded: _boarded, Disembarked: _disembarked}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Board, board),
+        performer(Disembark, disembark),
+    ),
+    appliers=(
+        applier(Boarded, _boarded),
+        applier(Disembarked, _disembarked),
+    ),
+)

@@ -10,7 +10,7 @@ stand or craft, doubled in the water, the only fire allowed at craft in the wate
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple, NoReturn
+from typing import Literal, NamedTuple, NoReturn
 
 from msgspec.structs import replace
 
@@ -19,12 +19,13 @@ from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.waterborne import checks
 from kriegsspiel.rulesets.waterborne.base import (
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     own_craft,
     own_unit,
+    performer,
     phasing,
     reveal,
     sees_unit,
@@ -433,13 +434,16 @@ def _no_fire(state: WatState, e: NoFirePlaced) -> WatState:
     return state
 
 
-PERFORMERS: dict[type[Any], Performer] = {
-    Fire: fire,
-    ReactiveFire: reactive_fire,
-    IndirectFire: indirect_fire,
-}
-APPLIERS: dict[type[Any], Applier] = {
-    Fired: _fired,
-    NoFirePlaced: _no_fire,
-    InitiativeKept: lambda state, _: state,
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Fire, fire),
+        performer(ReactiveFire, reactive_fire),
+        performer(IndirectFire, indirect_fire),
+    ),
+    appliers=(
+        applier(Fired, _fired),
+        applier(NoFirePlaced, _no_fire),
+        applier(InitiativeKept, lambda state, _: state),
+    ),
+)

@@ -11,14 +11,20 @@ direct-fire weapon could answer, whatever the other side has, so it reveals noth
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.waterborne import pontoons
-from kriegsspiel.rulesets.waterborne.base import Act, Applier, Ctx, Ev, Performer, phasing
+from kriegsspiel.rulesets.waterborne.base import (
+    Act,
+    Ctx,
+    Ev,
+    Topic,
+    applier,
+    performer,
+    phasing,
+)
 from kriegsspiel.rulesets.waterborne.state import WatState, Window
 from kriegsspiel.rulesets.waterborne.targets import targetable
 
@@ -155,10 +161,16 @@ def _closed(state: WatState, e: WindowClosed) -> WatState:
     return replace(state, units=units, craft=craft, window=None)
 
 
-PERFORMERS: dict[type[Any], Performer] = {EndInitiative: end_initiative, Pass: pass_}
-APPLIERS: dict[type[Any], Applier] = {
-    InitiativePassed: _passed,
-    WindowOpened: lambda state, e: replace(state, window=Window(e.movers, e.group)),
-    WindowClosed: _closed,
-    GameEnded: lambda state, _: replace(state, over=True),
-}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(EndInitiative, end_initiative),
+        performer(Pass, pass_),
+    ),
+    appliers=(
+        applier(InitiativePassed, _passed),
+        applier(WindowOpened, lambda state, e: replace(state, window=Window(e.movers, e.group))),
+        applier(WindowClosed, _closed),
+        applier(GameEnded, lambda state, _: replace(state, over=True)),
+    ),
+)

@@ -27,6 +27,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.core.secrecy import unshared
 from kriegsspiel.rulesets.waterborne.scenario import WatScenario, WatUnit
 from kriegsspiel.rulesets.waterborne.state import StandState, WatState, share_board
 
@@ -51,6 +52,21 @@ def knowledge(state: WatState, seat: str) -> WatState:
         gone = set(hidden)
         units = {u: unit for u, unit in state.units.items() if u not in gone}
     return replace(state, scenario=scenario, units=units)
+
+
+def secrets(state: WatState, seat: str) -> frozenset[str]:
+    """The strings hidden from `seat` (`Ruleset.secrets`): the id and name of each enemy unit
+    still hidden (CF-HIDDEN), where no unit it knows shares them. An enemy stand's weapon values
+    are numbers, not text: the pairs of tests/waterborne check those."""
+    if seat == UMPIRE:
+        return frozenset()
+    side = seat if seat in state.scenario.side_ids else None
+    out: list[str] = []
+    for uid, unit in state.units.items():
+        spec = state.spec(uid)
+        if not unit.revealed and spec.side != side:
+            out += [uid, spec.name]
+    return unshared(out, knowledge(state, seat))
 
 
 def _known_scenario(

@@ -6,18 +6,17 @@ move may be answered by the other side's reactive fire (CF-REACT).
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.waterborne.base import (
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     own_unit,
+    performer,
     phasing,
     reveal,
     site,
@@ -101,7 +100,7 @@ def cross(ctx: Ctx, action: Cross) -> None:
     if not s.ready:
         raise RuleViolation(
             "WAT-PONTOON-09",
-            f"the bridge at {bridge.id} is not open: {s.cp} of {s.required} CP"
+            f"the bridge at {bridge.id} is not open: {s.work.progress} of {s.work.required} CP"
             + (", opening on the next friendly initiative" if s.completed_in is not None else ""),
         )
     if not usable(state, bridge.id):
@@ -127,5 +126,11 @@ def _moved(state: WatState, e: StandMoved) -> WatState:
     return with_unit(state, e.unit, unit)
 
 
-PERFORMERS: dict[type[Any], Performer] = {Move: move, Cross: cross}
-APPLIERS: dict[type[Any], Applier] = {StandMoved: _moved}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(Move, move),
+        performer(Cross, cross),
+    ),
+    appliers=(applier(StandMoved, _moved),),
+)

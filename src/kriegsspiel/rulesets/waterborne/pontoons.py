@@ -9,20 +9,21 @@ Folkestone craft, on the side's next initiative (WAT-PONTOON-09, WAT-FERRY-01/02
 from __future__ import annotations
 
 from math import ceil
-from typing import Any
 
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.waterborne import checks
 from kriegsspiel.rulesets.waterborne.base import (
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     own_unit,
+    performer,
     phasing,
     reveal,
     site,
@@ -156,9 +157,9 @@ def work(ctx: Ctx, action: Work) -> None:
     s = state.sites[spec.id]
     if s.ready and (spec.kind == "ferry" or s.damage == 0):
         raise RuleViolation("WAT-PONTOON-06", f"{spec.id} is finished and needs no work")
-    if s.completed_in is not None and s.damage == 0:
+    if s.work.complete and s.damage == 0:
         raise RuleViolation("WAT-PONTOON-09", f"{spec.id} is finished; it opens next initiative")
-    if s.attempt_in == state.initiative:
+    if not s.work.has_room(state.initiative):
         raise RuleViolation(
             "WAT-PONTOON-06", f"{spec.id} already has a crew this initiative (one roll at most)"
         )
@@ -179,7 +180,7 @@ def work(ctx: Ctx, action: Work) -> None:
 
 def busy(state: WatState) -> set[str]:
     """The stands already in a crew this initiative (WAT-PONTOON-06: one attempt each)."""
-    return {u for x in state.sites.values() if x.attempt_in == state.initiative for u in x.crew}
+    return {u for x in state.sites.values() for u in x.work.workers_in(state.initiative)}
 
 
 def able(state: WatState, site_id: str, side: str, taken: set[str]) -> tuple[str, ...]:
@@ -237,17 +238,18 @@ def resolve_attempts(ctx: Ctx) -> None:
     """WAT-PONTOON-06: at the end of the phasing initiative, one d6 per site with an attempt."""
     state = ctx.state
     for site_id, s in state.sites.items():
-        if s.attempt_in != state.initiative or not s.crew:
+        declared = s.work.workers_in(state.initiative)
+        if not declared:
             continue
-        crew = tuple(u for u in s.crew if can_count(state, u, site_id))
-        excluded = tuple(u for u in s.crew if u not in crew)
+        crew = tuple(u for u in declared if can_count(state, u, site_id))
+        excluded = tuple(u for u in declared if u not in crew)
         engineers = sum(labour(state, u) == "engineer" for u in crew)
         if not engineers:
             ctx.emit(AttemptLapsed(site=site_id, excluded=excluded))
             continue
         others = sum(labour(state, u) == "other" for u in crew)
         result = ctx.roll(checks.pontoon_attempt(ctx.tables, engineers, others))
-        repair = s.completed_in is not None
+        repair = s.work.complete
         ctx.emit(
             ConstructionRolled(
                 site=site_id, crew=crew, excluded=excluded, repair=repair, result=result
@@ -289,21 +291,21 @@ def ferry(board: Board, site_id: str) -> CraftState:
 
 def initial(board: Board, site_id: str) -> SiteState:
     """A site as the scenario starts it: `built` CP earned; all of them: finished and in use."""
+    spec = board.sites[site_id]
     required = required_cp(board, site_id)
-    built = board.sites[site_id].built
-    done = built >= required
-    return SiteState(
-        required=required, cp=min(built, required), completed_in=0 if done else None, ready=done
-    )
+    work = Task(site_id, spec.kind, spec.name, spec.side, required, measure="points")
+    work = work.set_progress(spec.built, turn=0)
+    return SiteState(work=work, ready=work.complete)
 
 
 def involved(state: WatState, site_id: str) -> list[str]:
     """WAT-PONTOON-13: the stands involved in the construction effort: at the site, having
     worked on it."""
+    worked = set(state.sites[site_id].work.contributors)
     return [
         u
         for u, unit in state.units.items()
-        if unit.place == site_id and site_id in unit.worked and unit.status != "killed"
+        if unit.place == site_id and u in worked and unit.status != "killed"
     ]
 
 
@@ -311,35 +313,30 @@ def involved(state: WatState, site_id: str) -> list[str]:
 
 
 def _crew(state: WatState, e: CrewDeclared) -> WatState:
-    s = replace(state.sites[e.site], crew=e.units, attempt_in=state.initiative)
-    state = with_site(state, e.site, s)
-    units = dict(state.units)
-    for u in e.units:
-        if e.site not in units[u].worked:
-            units[u] = replace(units[u], worked=(*units[u].worked, e.site))
-    return replace(state, units=units)
+    """The initiative's attempt, its points to come from the roll (WAT-PONTOON-06)."""
+    s = state.sites[e.site]
+    first, *others = e.units
+    work = s.work.contribute(first, state.initiative, 0, tuple(others))
+    return with_site(state, e.site, replace(s, work=work))
 
 
 def _rolled(state: WatState, e: ConstructionRolled) -> WatState:
-    s = replace(state.sites[e.site], crew=())
-    if e.result.outcome == "success":
-        if e.repair:
-            s = replace(s, damage=max(s.damage - 1, 0))  # AMB-WAT-17
-        else:
-            cp = s.cp + 1
-            done = state.initiative if cp >= s.required else None
-            s = replace(s, cp=cp, completed_in=done)
-    return with_site(state, e.site, s)
+    s = state.sites[e.site]
+    if e.result.outcome != "success":
+        return state
+    if e.repair:
+        return with_site(state, e.site, replace(s, damage=max(s.damage - 1, 0)))  # AMB-WAT-17
+    return with_site(state, e.site, replace(s, work=s.work.credit(1)))
 
 
 def _site_hit(state: WatState, e: SiteHit) -> WatState:
     """WAT-PONTOON-11/12, AMB-WAT-17/20: a hit while building removes a CP (never below 0);
     on a finished bridge it is damage."""
     s = state.sites[e.site]
-    if s.completed_in is not None and state.board.sites[e.site].kind == "bridge":
+    if s.work.complete and state.board.sites[e.site].kind == "bridge":
         s = replace(s, hits=s.hits + 1, damage=s.damage + 1)
     else:
-        s = replace(s, hits=s.hits + 1, cp=max(s.cp - 1, 0), completed_in=None)
+        s = replace(s, hits=s.hits + 1, work=s.work.set_progress(s.work.progress - 1))
     return with_site(state, e.site, s)
 
 
@@ -348,14 +345,21 @@ def _launched(state: WatState, e: FerryLaunched) -> WatState:
     return replace(state, craft={**state.craft, e.craft: ferry(state.board, e.site)})
 
 
-PERFORMERS: dict[type[Any], Performer] = {Work: work}
-APPLIERS: dict[type[Any], Applier] = {
-    CrewDeclared: _crew,
-    AttemptLapsed: lambda state, e: with_site(state, e.site, replace(state.sites[e.site], crew=())),
-    ConstructionRolled: _rolled,
-    SiteHit: _site_hit,
-    BridgeReady: lambda state, e: with_site(
-        state, e.site, replace(state.sites[e.site], ready=True)
+TOPIC = Topic(
+    __name__,
+    performers=(performer(Work, work),),
+    appliers=(
+        applier(CrewDeclared, _crew),
+        applier(
+            AttemptLapsed,
+            lambda state, _: state,  # the attempt stays on record, having earned nothing
+        ),
+        applier(ConstructionRolled, _rolled),
+        applier(SiteHit, _site_hit),
+        applier(
+            BridgeReady,
+            lambda state, e: with_site(state, e.site, replace(state.sites[e.site], ready=True)),
+        ),
+        applier(FerryLaunched, _launched),
     ),
-    FerryLaunched: _launched,
-}
+)

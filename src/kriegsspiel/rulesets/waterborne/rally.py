@@ -5,19 +5,18 @@ The roll is a house default (data/tables.toml `rally`); a failed rally ends the 
 
 from __future__ import annotations
 
-from typing import Any
-
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.waterborne import checks
 from kriegsspiel.rulesets.waterborne.base import (
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     own_craft,
     own_unit,
+    performer,
     phasing,
 )
 from kriegsspiel.rulesets.waterborne.initiative import pass_initiative
@@ -61,5 +60,8 @@ def rally(ctx: Ctx, action: Rally) -> None:
         pass_initiative(ctx, f"{label if to is None else 'a unit'} fails to rally")
 
 
-PERFORMERS: dict[type[Any], Performer] = {Rally: rally}
-APPLIERS: dict[type[Any], Applier] = {Rallied: lambda state, _: state}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(Rally, rally),),
+    appliers=(applier(Rallied, lambda state, _: state),),
+)

@@ -12,7 +12,6 @@ tries to move rolls (AMB-WAT-02). Amphibious craft also move on land, feature to
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from msgspec.structs import replace
 
@@ -21,11 +20,12 @@ from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.waterborne import checks
 from kriegsspiel.rulesets.waterborne.base import (
     Act,
-    Applier,
     Ctx,
     Ev,
-    Performer,
+    Topic,
+    applier,
     own_craft,
+    performer,
     phasing,
 )
 from kriegsspiel.rulesets.waterborne.board import Board
@@ -245,5 +245,8 @@ def _craft_moved(state: WatState, e: CraftMoved) -> WatState:
     return with_craft(state, e.craft, moved)
 
 
-PERFORMERS: dict[type[Any], Performer] = {MoveCraft: move_craft}
-APPLIERS: dict[type[Any], Applier] = {CraftMoved: _craft_moved}
+TOPIC = Topic(
+    __name__,
+    performers=(performer(MoveCraft, move_craft),),
+    appliers=(applier(CraftMoved, _craft_moved),),
+)

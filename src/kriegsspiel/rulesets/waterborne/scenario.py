@@ -8,17 +8,18 @@ it (`span`). A pontoon site is a place on a bank beside the equipment (AMB-WAT-2
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
 from kriegsspiel.core.scenario import Point, ScenarioBase, UnitSpec
+from kriegsspiel.core.tables import GameTables
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.waterborne.board import Board, board_of
 from kriegsspiel.rulesets.waterborne.cargo import check_load
 from kriegsspiel.rulesets.waterborne.grid import HEADINGS, Edge
 from kriegsspiel.rulesets.waterborne.kinds import CRAFT_TYPES
-from kriegsspiel.rulesets.waterborne.tables import DEFAULT_TABLES
+from kriegsspiel.rulesets.waterborne.tables import DEFAULT_TABLES, Tables
 
 StandKindName = Literal[
     "squad",
@@ -113,6 +114,7 @@ class WatScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only
     sites: tuple[SiteSpec, ...] = ()
     options: WatOptions = WatOptions()  # type: ignore[assignment]
     initiatives: Annotated[int, msgspec.Meta(ge=1)] | None = None  # the game's length
+    game_tables: ClassVar[GameTables[Tables]] = GameTables(DEFAULT_TABLES)
 
     def validate(self, where: str) -> None:
         super().validate(where)
@@ -147,7 +149,6 @@ class WatScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only
             board.site_far_bank(site.id)  # a bridge must reach a bank across the water
             if site.kind == "ferry" and site.width is not None:
                 raise InputError(f"{where}: sites[{i}].width", "a ferry needs 4 CP, not a width")
-        DEFAULT_TABLES.with_overrides(self.tables, f"{where}: tables")
 
     def _validate_units(self, board: Board, where: str) -> None:
         craft = {c.id: c for c in self.craft}

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import msgspec
 
+from kriegsspiel.core.tasks import Task
 from kriegsspiel.rulesets.waterborne.board import Board, board_of
 from kriegsspiel.rulesets.waterborne.grid import Cell
 from kriegsspiel.rulesets.waterborne.kinds import CRAFT_TYPES, CraftType
@@ -29,7 +30,6 @@ class StandState(msgspec.Struct, frozen=True):
     embarked_in: int = 0  # boarding or dismounting (WAT-EMBARK-02)
     fired_in: int = 0
     suppressed_in: int = 0
-    worked: tuple[str, ...] = ()  # sites it has worked on (WAT-PONTOON-13)
 
 
 class CraftState(msgspec.Struct, frozen=True):
@@ -52,14 +52,19 @@ class CraftState(msgspec.Struct, frozen=True):
 
 
 class SiteState(msgspec.Struct, frozen=True):
-    required: int  # construction points (WAT-PONTOON-03, WAT-FERRY-01)
-    cp: int = 0
+    # construction points earned of those required (WAT-PONTOON-03, WAT-FERRY-01), as work by
+    # points: each initiative's crew (WAT-PONTOON-06, a repair crew too) is a contribution
+    work: Task
     hits: int = 0  # every HE hit taken (WAT-PONTOON-10)
     damage: int = 0  # hits on the finished bridge not yet repaired (WAT-PONTOON-12)
-    completed_in: int | None = None  # the initiative the last CP was earned in
     ready: bool = False  # open to traffic / the ferry launched (WAT-PONTOON-09, WAT-FERRY-01)
-    crew: tuple[str, ...] = ()  # the stands of this initiative's attempt
-    attempt_in: int = 0
+
+    @property
+    def completed_in(self) -> int | None:
+        """The initiative the last CP was earned in (0: finished when the game began)."""
+        done = self.work.completed_at
+        assert not isinstance(done, tuple)  # initiatives are numbers
+        return done
 
 
 class Window(msgspec.Struct, frozen=True):

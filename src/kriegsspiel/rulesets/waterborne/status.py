@@ -8,12 +8,12 @@ sinks them with their passengers. A craft ignored for combat is lost with its pa
 
 from __future__ import annotations
 
-from typing import Any, Literal, cast
+from typing import Literal, cast
 
 from msgspec.structs import replace
 
 from kriegsspiel.core.seats import EVERYONE, Audience, only
-from kriegsspiel.rulesets.waterborne.base import Applier, Ctx, Ev
+from kriegsspiel.rulesets.waterborne.base import Ctx, Ev, Topic, applier
 from kriegsspiel.rulesets.waterborne.kinds import passenger_class
 from kriegsspiel.rulesets.waterborne.state import (
     CraftStatus,
@@ -182,9 +182,12 @@ def _status_set(state: WatState, e: StatusSet) -> WatState:
     )
 
 
-APPLIERS: dict[type[Any], Applier] = {
-    StandHit: _stand_hit,
-    CraftHit: _craft_hit,
-    CraftLost: _craft_lost,
-    StatusSet: _status_set,
-}
+TOPIC = Topic(
+    __name__,
+    appliers=(
+        applier(StandHit, _stand_hit),
+        applier(CraftHit, _craft_hit),
+        applier(CraftLost, _craft_lost),
+        applier(StatusSet, _status_set),
+    ),
+)

@@ -1,11 +1,11 @@
 """The topics of the `waterborne` ruleset, composed: one dispatch for actions and events.
 
-To add a topic, write a module with `PERFORMERS` and `APPLIERS` and list it in `TOPICS`.
+To add a topic, write a module that declares its `TOPIC = Topic(__name__, ...)` and list that in
+`TOPICS` (core/topics.py composes them and checks the composition at import).
 """
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 from kriegsspiel.core.log import Record
@@ -23,25 +23,25 @@ from kriegsspiel.rulesets.waterborne import (
     status,
     umpire,
 )
-from kriegsspiel.rulesets.waterborne.base import Act, Ctx, Ev
+from kriegsspiel.rulesets.waterborne.base import Act, Ctx, Ev, Topic
 from kriegsspiel.rulesets.waterborne.state import WatState
 from kriegsspiel.rulesets.waterborne.tables import Tables
 
-TOPICS: tuple[ModuleType, ...] = (
-    base,
-    status,
-    initiative,
-    pontoons,
-    movement,
-    sailing,
-    embark,
-    fire,
-    rally,
-    umpire,
+TOPICS: tuple[Topic, ...] = (
+    base.TOPIC,
+    status.TOPIC,
+    initiative.TOPIC,
+    pontoons.TOPIC,
+    movement.TOPIC,
+    sailing.TOPIC,
+    embark.TOPIC,
+    fire.TOPIC,
+    rally.TOPIC,
+    umpire.TOPIC,
 )
 
 
-COMPOSED: Topics[WatState] = Topics(TOPICS)
+COMPOSED: Topics[WatState, Ctx] = Topics(TOPICS)
 PERFORMERS = COMPOSED.performers
 APPLIERS = COMPOSED.appliers
 Action: Any = COMPOSED.action_type

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import get_args
 
 from kriegsspiel.core.guards import umpire_only
 from kriegsspiel.errors import InputError, RuleViolation
-from kriegsspiel.rulesets.waterborne.base import Act, Applier, Ctx, Performer, craft, reveal, unit
+from kriegsspiel.rulesets.waterborne.base import (
+    Act,
+    Ctx,
+    Topic,
+    craft,
+    performer,
+    reveal,
+    unit,
+)
 from kriegsspiel.rulesets.waterborne.initiative import GameEnded
 from kriegsspiel.rulesets.waterborne.state import CraftStatus, Status
 from kriegsspiel.rulesets.waterborne.status import AnyStatus, StatusSet, audience, lose_craft
@@ -64,9 +72,11 @@ def end_game(ctx: Ctx, _: EndGame) -> None:
     ctx.emit(GameEnded(initiative=ctx.state.initiative))
 
 
-PERFORMERS: dict[type[Any], Performer] = {
-    SetStatus: set_status,
-    Reveal: reveal_unit,
-    EndGame: end_game,
-}
-APPLIERS: dict[type[Any], Applier] = {}
+TOPIC = Topic(
+    __name__,
+    performers=(
+        performer(SetStatus, set_status),
+        performer(Reveal, reveal_unit),
+        performer(EndGame, end_game),
+    ),
+)
