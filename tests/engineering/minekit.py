@@ -15,7 +15,7 @@ from typing import Any
 from conftest import GERMAN, US, EngGame, do, end_phase, events_tagged, scenario_data, start, unit
 from kriegsspiel.core.checks import Check
 from kriegsspiel.rulesets.engineering import EngScenario
-from kriegsspiel.rulesets.engineering.obstacle_state import Minefield
+from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import Minefield
 from kriegsspiel.scenario.load import scenario_from_data
 
 PASSAGE_BANDS: dict[str, tuple[int | None, int | None]] = {

@@ -48,7 +48,7 @@ def test_eng_bocage_01_breaching_vehicle_shows_its_flank() -> None:
 
 def test_eng_bocage_02_hedgerow_cutter_keeps_its_facing() -> None:
     """ENG-BOCAGE-02: the same shot at a vehicle with a hedgerow cutter uses its facing armour."""
-    from kriegsspiel.rulesets.engineering.bocage import armour_facing
+    from kriegsspiel.rulesets.engineering.obstacles.bocage import armour_facing
 
     g = table(tank("v1", AT, traits=["hedgerow-cutter"]))
     act(g, "breach", 5, unit="v1", obstacle="h1")

@@ -16,7 +16,7 @@ from fieldwork_kit import RIVER, STREAM, engineers, game, scenario, troops, vehi
 from conftest import advance_to, do, events_tagged, refused, tags
 from kriegsspiel.errors import InputError
 from kriegsspiel.registry import find_check
-from kriegsspiel.rulesets.engineering.bridge_specs import HISTORICAL, PRESETS
+from kriegsspiel.rulesets.engineering.bridges.bridge_specs import HISTORICAL, PRESETS
 
 STONE: dict[str, Any] = {
     "id": "bridge",

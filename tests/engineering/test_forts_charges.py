@@ -15,7 +15,7 @@ from fieldwork_kit import engineers, game, troops
 
 from conftest import advance_to, do, events_tagged, pass_, refused, tags
 from kriegsspiel.registry import find_check
-from kriegsspiel.rulesets.engineering.fieldwork_checks import charge_attack
+from kriegsspiel.rulesets.engineering.bridges.fieldwork_checks import charge_attack
 
 PILL: dict[str, Any] = {
     "id": "pill",

@@ -26,8 +26,8 @@ from minekit import (
 from conftest import US, refused
 from kriegsspiel.registry import find_check
 from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES
-from kriegsspiel.rulesets.engineering.obstacle_checks import parts_of
-from kriegsspiel.rulesets.engineering.passage import passage_check
+from kriegsspiel.rulesets.engineering.minefields.passage import passage_check
+from kriegsspiel.rulesets.engineering.obstacles.obstacle_checks import parts_of
 
 EDGE = (0.0, 3.8)
 

@@ -18,8 +18,8 @@ from minekit import act, events, field, game, passage_face, section, tank, troop
 from conftest import GERMAN, US, refused
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES
-from kriegsspiel.rulesets.engineering.minefields import spotting_case
-from kriegsspiel.rulesets.engineering.passage import passage_check
+from kriegsspiel.rulesets.engineering.minefields.minefields import spotting_case
+from kriegsspiel.rulesets.engineering.minefields.passage import passage_check
 
 SEATS = ("umpire", GERMAN, US, "public")
 FOREST = {"id": "wood", "kind": "forest", "points": [[20, 0], [30, 0], [30, 10], [20, 10]]}

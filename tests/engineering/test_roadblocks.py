@@ -59,7 +59,7 @@ def test_eng_road_01_improve_position_check_prepares_the_site() -> None:
 def test_eng_road_02_clear_road_minus_one() -> None:
     """ENG-ROAD-02: a road through clear ground with no trees: -1."""
     from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES
-    from kriegsspiel.rulesets.engineering.obstacle_checks import roadblock
+    from kriegsspiel.rulesets.engineering.obstacles.obstacle_checks import roadblock
 
     g = table()
     assert g.state.obstacles["s1"].setting == "clear"
@@ -73,7 +73,7 @@ def test_eng_road_02_clear_road_minus_one() -> None:
 def test_eng_road_03_forest_or_tree_lined_plus_one() -> None:
     """ENG-ROAD-03: a road through forest (or a tree-lined lane): +1; by a farm, neither."""
     from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES
-    from kriegsspiel.rulesets.engineering.obstacle_checks import roadblock
+    from kriegsspiel.rulesets.engineering.obstacles.obstacle_checks import roadblock
 
     g = table(engineers("e1", (0, 13.8)))
     assert g.state.obstacles["s2"].setting == "wooded"

@@ -27,7 +27,7 @@ from minekit import (
 from conftest import GERMAN, US, end_phase, refused, unit
 from kriegsspiel.errors import InputError
 from kriegsspiel.registry import find_check
-from kriegsspiel.rulesets.engineering.obstacle_effects import DEFAULT_EFFECTS, LADDER
+from kriegsspiel.rulesets.engineering.obstacles.obstacle_effects import DEFAULT_EFFECTS, LADDER
 
 AT = (0.0, 3.9)
 ACROSS = (0.0, 6.1)

@@ -251,7 +251,12 @@ def _shared_base(cls: type, package: str) -> bool:
 
 
 def _package(topics: Sequence[Topic[Any, Any]]) -> str:
-    packages = {t.module.rpartition(".")[0] for t in topics}
-    if len(packages) != 1:
-        raise CompositionError(f"topics from several packages {sorted(packages)}: give `package`")
-    return packages.pop()
+    """The innermost package holding every topic module (a ruleset's, with its subpackages)."""
+    common: list[str] = []
+    for parts in zip(*(t.module.split(".")[:-1] for t in topics), strict=False):
+        if len(set(parts)) != 1:
+            break
+        common.append(parts[0])
+    if not common:
+        raise CompositionError(f"topics from unrelated packages: {[t.module for t in topics]}")
+    return ".".join(common)

@@ -16,11 +16,13 @@ from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
 from kriegsspiel.core.tasks import Task
-from kriegsspiel.rulesets.engineering import fieldwork_checks, obstacle_checks, topics
+from kriegsspiel.rulesets.engineering import topics
 from kriegsspiel.rulesets.engineering.base import Act, Ev, acting_side
+from kriegsspiel.rulesets.engineering.bridges import fieldwork_checks
 from kriegsspiel.rulesets.engineering.candidates import candidates
 from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES, check_defs
 from kriegsspiel.rulesets.engineering.knowledge import knowledge, secrets
+from kriegsspiel.rulesets.engineering.obstacles import obstacle_checks
 from kriegsspiel.rulesets.engineering.plans import PLANS
 from kriegsspiel.rulesets.engineering.scenario import EngScenario
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, UnitState

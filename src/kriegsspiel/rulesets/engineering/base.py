@@ -28,7 +28,7 @@ from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Point
 
 if TYPE_CHECKING:
-    from kriegsspiel.rulesets.engineering.demolitions import DemolitionKind
+    from kriegsspiel.rulesets.engineering.play.demolitions import DemolitionKind
 
 Hook = Callable[..., Any]
 

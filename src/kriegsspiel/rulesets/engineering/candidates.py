@@ -18,18 +18,15 @@ from shapely.geometry import Point as ShapelyPoint
 from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.core.seats import PUBLIC, UMPIRE
 from kriegsspiel.rulesets.engineering.base import acting_side, phase_text
-from kriegsspiel.rulesets.engineering.bridges import BRIDGE_REACH
-from kriegsspiel.rulesets.engineering.choice_candidates import FireCandidates, TaskCandidates
-from kriegsspiel.rulesets.engineering.dd_tanks import SWIM, DropSkirts, skirts_up
-from kriegsspiel.rulesets.engineering.demolition_candidates import DemolitionCandidates
-from kriegsspiel.rulesets.engineering.demolitions import REMOVE_REACH, RemoveDemolition, Reveal
-from kriegsspiel.rulesets.engineering.fieldwork_candidates import (
+from kriegsspiel.rulesets.engineering.bridges.bridges import BRIDGE_REACH
+from kriegsspiel.rulesets.engineering.bridges.fieldwork_candidates import (
     equipment_places,
     fieldwork_candidates,
 )
 from kriegsspiel.rulesets.engineering.fieldwork_geometry import in_water, water, water_near
-from kriegsspiel.rulesets.engineering.forts import Spot
-from kriegsspiel.rulesets.engineering.minefields import SpotMinefield
+from kriegsspiel.rulesets.engineering.forts.forts import Spot
+from kriegsspiel.rulesets.engineering.funnies.dd_tanks import SWIM, DropSkirts, skirts_up
+from kriegsspiel.rulesets.engineering.minefields.minefields import SpotMinefield
 from kriegsspiel.rulesets.engineering.nearby import (
     Grid,
     box_distance,
@@ -37,19 +34,22 @@ from kriegsspiel.rulesets.engineering.nearby import (
     footprints,
     places,
 )
-from kriegsspiel.rulesets.engineering.obstacle_candidates import (
+from kriegsspiel.rulesets.engineering.obstacles.obstacle_candidates import (
     fire_at_features,
     obstacle_candidates,
 )
-from kriegsspiel.rulesets.engineering.scenario import EngUnit
-from kriegsspiel.rulesets.engineering.sequence import Emplace, EndPhase, Move, SetStatus
-from kriegsspiel.rulesets.engineering.state import STATUS_ORDER, EngState, Point
-from kriegsspiel.rulesets.engineering.topics import DEMOLITION_KINDS, HOOKS
-from kriegsspiel.rulesets.engineering.work import (
+from kriegsspiel.rulesets.engineering.play.choice_candidates import FireCandidates, TaskCandidates
+from kriegsspiel.rulesets.engineering.play.demolition_candidates import DemolitionCandidates
+from kriegsspiel.rulesets.engineering.play.demolitions import REMOVE_REACH, RemoveDemolition, Reveal
+from kriegsspiel.rulesets.engineering.play.sequence import Emplace, EndPhase, Move, SetStatus
+from kriegsspiel.rulesets.engineering.play.work import (
     OpportunityFire,
     Pass,
     opportunity_firers,
 )
+from kriegsspiel.rulesets.engineering.scenario import EngUnit
+from kriegsspiel.rulesets.engineering.state import STATUS_ORDER, EngState, Point
+from kriegsspiel.rulesets.engineering.topics import DEMOLITION_KINDS, HOOKS
 
 DEFAULT_MOVE = 6.0  # inches per move where a unit's speed is not on record (parent-games.md)
 

@@ -33,8 +33,8 @@ from msgspec.structs import replace
 from kriegsspiel.core.seats import PUBLIC, UMPIRE
 from kriegsspiel.core.secrecy import unshared
 from kriegsspiel.core.tasks import Task
-from kriegsspiel.rulesets.engineering.obstacle_specs import default_platoon
-from kriegsspiel.rulesets.engineering.obstacle_state import Minefield
+from kriegsspiel.rulesets.engineering.obstacles.obstacle_specs import default_platoon
+from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import Minefield
 from kriegsspiel.rulesets.engineering.scenario import EngScenario
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Pending
 

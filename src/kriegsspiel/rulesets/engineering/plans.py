@@ -13,8 +13,11 @@ from typing import Any
 
 from kriegsspiel.core.checks import Param
 from kriegsspiel.core.plans import AttemptsPlan, PlanDef, attempts_needed
+from kriegsspiel.rulesets.engineering.bridges.fieldwork_checks import (
+    bridge_preparation,
+    bridge_span,
+)
 from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES
-from kriegsspiel.rulesets.engineering.fieldwork_checks import bridge_preparation, bridge_span
 
 DR = Param("dr", "int", 0, "discipline rating", -2, 2)
 

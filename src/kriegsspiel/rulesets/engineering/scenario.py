@@ -9,11 +9,15 @@ import msgspec
 from kriegsspiel.core.scenario import Id, Point, ScenarioBase, UnitSpec
 from kriegsspiel.core.tables import BandTable, GameTables, TableSet
 from kriegsspiel.errors import InputError
-from kriegsspiel.rulesets.engineering.bridge_specs import BridgeSpec, BridgingSpec, validate_bridges
+from kriegsspiel.rulesets.engineering.bridges.bridge_specs import (
+    BridgeSpec,
+    BridgingSpec,
+    validate_bridges,
+)
 from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES
-from kriegsspiel.rulesets.engineering.fort_specs import FortSpec, validate_forts
-from kriegsspiel.rulesets.engineering.obstacle_effects import effect_rows
-from kriegsspiel.rulesets.engineering.obstacle_specs import (
+from kriegsspiel.rulesets.engineering.forts.fort_specs import FortSpec, validate_forts
+from kriegsspiel.rulesets.engineering.obstacles.obstacle_effects import effect_rows
+from kriegsspiel.rulesets.engineering.obstacles.obstacle_specs import (
     AtObstacleSpec,
     BocageSpec,
     DitchSpec,

@@ -9,7 +9,14 @@ import msgspec
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.scenario import Point
 from kriegsspiel.core.tasks import Task
-from kriegsspiel.rulesets.engineering.obstacle_state import (
+from kriegsspiel.rulesets.engineering.bridges.works_state import (
+    BridgeState,
+    Equipment,
+    FortState,
+    FunnyState,
+    Lane,
+)
+from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import (
     Footing,
     Kit,
     Laying,
@@ -18,13 +25,6 @@ from kriegsspiel.rulesets.engineering.obstacle_state import (
     Obstacle,
 )
 from kriegsspiel.rulesets.engineering.scenario import EngScenario, EngUnit
-from kriegsspiel.rulesets.engineering.works_state import (
-    BridgeState,
-    Equipment,
-    FortState,
-    FunnyState,
-    Lane,
-)
 
 __all__ = ["Point"]
 

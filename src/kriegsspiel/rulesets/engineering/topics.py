@@ -15,36 +15,6 @@ from kriegsspiel.core.log import Record
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.tables import BandTable
 from kriegsspiel.core.topics import CompositionError, Topics, merge
-from kriegsspiel.rulesets.engineering import (
-    arks,
-    bobbins,
-    bocage,
-    bridge_attacks,
-    bridges,
-    bridging,
-    charges,
-    clearing,
-    close_combat,
-    congers,
-    crossing,
-    dd_tanks,
-    demolitions,
-    ditches,
-    dozers,
-    feature_fire,
-    features,
-    fire,
-    fort_charges,
-    forts,
-    minefields,
-    obstacles,
-    passage,
-    roadblocks,
-    sequence,
-    spans,
-    wire,
-    work,
-)
 from kriegsspiel.rulesets.engineering.base import (
     HOOK_NAMES,
     Act,
@@ -54,7 +24,30 @@ from kriegsspiel.rulesets.engineering.base import (
     Resolver,
     Topic,
 )
-from kriegsspiel.rulesets.engineering.demolitions import DemolitionKind
+from kriegsspiel.rulesets.engineering.bridges import bridge_attacks, bridges, bridging, spans
+from kriegsspiel.rulesets.engineering.forts import fort_charges, forts
+from kriegsspiel.rulesets.engineering.funnies import arks, bobbins, congers, dd_tanks
+from kriegsspiel.rulesets.engineering.minefields import clearing, minefields, passage
+from kriegsspiel.rulesets.engineering.obstacles import (
+    bocage,
+    charges,
+    crossing,
+    ditches,
+    dozers,
+    features,
+    obstacles,
+    roadblocks,
+    wire,
+)
+from kriegsspiel.rulesets.engineering.play import (
+    close_combat,
+    demolitions,
+    feature_fire,
+    fire,
+    sequence,
+    work,
+)
+from kriegsspiel.rulesets.engineering.play.demolitions import DemolitionKind
 from kriegsspiel.rulesets.engineering.state import EngState
 
 TOPICS: tuple[Topic, ...] = (

@@ -15,7 +15,15 @@ from kriegsspiel.core.views import (
     shown,
     terrain_view,
 )
-from kriegsspiel.rulesets.engineering.obstacle_view import (
+from kriegsspiel.rulesets.engineering.bridges.works_view import (
+    BridgeView,
+    BridgingView,
+    FortView,
+    LaneView,
+    funny_view,
+    works_view,
+)
+from kriegsspiel.rulesets.engineering.obstacles.obstacle_view import (
     CoverView,
     MinefieldView,
     MineLaneView,
@@ -25,14 +33,6 @@ from kriegsspiel.rulesets.engineering.obstacle_view import (
 )
 from kriegsspiel.rulesets.engineering.scenario import TargetClass
 from kriegsspiel.rulesets.engineering.state import EngState
-from kriegsspiel.rulesets.engineering.works_view import (
-    BridgeView,
-    BridgingView,
-    FortView,
-    LaneView,
-    funny_view,
-    works_view,
-)
 
 
 class EngUnitView(msgspec.Struct, frozen=True, kw_only=True):

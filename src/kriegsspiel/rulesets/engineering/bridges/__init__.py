@@ -1,0 +1,1 @@
+"""Bridges: building, crossing, bridging equipment, spans and attacks on them (ENG-BRIDGE)."""

@@ -1,0 +1,1 @@
+"""Concrete bunkers and fortifications (ENG-FORT)."""

@@ -1,0 +1,1 @@
+"""Hobart's Funnies: flails aside, the special vehicles (ENG-FUNNY)."""

@@ -1,0 +1,1 @@
+"""Minefields: laying, passage and clearing (ENG-MINE)."""
