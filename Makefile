@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench mutate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,16 @@ $(CHROMIUM):
 
 bench: $(TEST_STAMP)
 	$(BIN)/pytest benchmarks --benchmark-only --benchmark-columns=min,mean,max,rounds -p no:randomly -s
+
+# Mutation testing of src/kriegsspiel/core/ against tests/core ([tool.mutmut] in pyproject.toml),
+# one worker, about 15 minutes. Always from scratch: mutmut would otherwise keep a survivor's
+# verdict until its function changes, even after new tests kill it.
+mutate: $(TEST_STAMP)
+	rm -rf mutants
+	$(BIN)/mutmut run --max-children 1
+	$(BIN)/mutmut results
+	$(BIN)/mutmut export-cicd-stats
+	cat mutants/mutmut-cicd-stats.json
 
 clean:
 	rm -rf $(VENV) .run .mypy_cache .ruff_cache build src/*.egg-info

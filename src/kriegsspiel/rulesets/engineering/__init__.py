@@ -1,7 +1,6 @@
-"""`engineering`: Battlefront: WWII engineering rules (seed 000).
-
-This slice implements engineering, demolition and remove-demolition actions (ENG-ACT-01..13,
-ENG-DEMO-01..09) on Battlefront's sequence of play.
+"""`engineering`: Battlefront: WWII engineering rules (seed 000) on Battlefront's sequence of
+play, laid out by the seed's sections: play/ (engineering actions, demolitions, fire), minefields/,
+obstacles/, bridges/, forts/ and funnies/; this package's top holds the frame they share.
 """
 
 from __future__ import annotations
