@@ -136,7 +136,8 @@ def _pulse_uses(state: AblState, side: str) -> Iterator[Candidate]:
             yield Candidate(order, label, (dice, team))
     singles = dice_domains(cmd, range(1, 2))
     for uid, u in state.units.items():
-        if state.specs[uid].side == side and u.suppressed and u.blind is None and not u.dispersed:
+        off = u.blind is not None or u.reserve or u.dispersed  # CHQ-BLIND, -RESERVE, -COHESION
+        if state.specs[uid].side == side and u.suppressed and not off:
             for wild, dice in singles:
                 extra = f" and {wild} wild" if wild else ""
                 label = f"{state.label(uid)}'s suppression removed with one die{extra}"
