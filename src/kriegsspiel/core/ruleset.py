@@ -17,7 +17,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.choices import Candidate
@@ -25,6 +25,7 @@ from kriegsspiel.core.log import Record
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.scenario import ScenarioBase
+from kriegsspiel.core.topics import Act, Context, Ev, Topics
 from kriegsspiel.core.views import ViewHeader, view_data
 
 S = TypeVar("S")  # state
@@ -67,13 +68,25 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
     def initial_state(self, scenario: Sc) -> S:
         """The state before any action."""
 
-    @abstractmethod
+    # The ruleset's composed topics (core/topics.py): `apply` and `perform` dispatch through
+    # them, performers taking the action context `context` makes. A ruleset not made of topics
+    # overrides `apply` and `perform` instead.
+    composed: ClassVar[Topics[Any, Any]]
+
     def apply(self, state: S, event: E) -> S:
         """Fold one event into a new state. Never mutates `state`."""
+        folded: S = self.composed.apply(state, cast(Ev, event))
+        return folded
 
-    @abstractmethod
     def perform(self, state: S, seat: str, action: A, roll: Roll) -> Sequence[Record[E]]:
         """Validate `action` for `seat` (raise RuleViolation) and resolve it into records."""
+        records = self.composed.dispatch(self.context(state, seat, roll), cast(Act, action))
+        return cast(Sequence[Record[E]], records)
+
+    def context(self, state: S, seat: str, roll: Roll) -> Context[S]:
+        """The context of one action that the ruleset's performers take (`core.topics.Context`,
+        or the ruleset's subclass carrying its tables and registries)."""
+        raise NotImplementedError(f"{self.name} performs without topics: override perform")
 
     @abstractmethod
     def typed_view(self, state: S, seat: str) -> ViewHeader:

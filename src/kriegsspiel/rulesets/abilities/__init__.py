@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.choices import Candidate
-from kriegsspiel.core.log import Record
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
+from kriegsspiel.core.topics import Context
 from kriegsspiel.rulesets.abilities import topics
 from kriegsspiel.rulesets.abilities.base import Act, Ev
 from kriegsspiel.rulesets.abilities.candidates import candidates
@@ -31,8 +31,9 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
     title = "Combat HQ: unit abilities"
     source = "004_5198d0f45709d96a.txt"
     scenario_type = AblScenario
-    action_type = topics.Action
-    event_type = topics.Event
+    composed = topics.COMPOSED
+    action_type = topics.COMPOSED.action_type
+    event_type = topics.COMPOSED.event_type
     validates_before_events = True
     # how text shows the views: Combat HQ's units and Blinds, and the activation the enemy may
     # answer with opportunity fire
@@ -64,11 +65,8 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
             },
         )
 
-    def apply(self, state: AblState, event: Ev) -> AblState:
-        return topics.apply(state, event)
-
-    def perform(self, state: AblState, seat: str, action: Act, roll: Roll) -> Sequence[Record[Ev]]:
-        return topics.perform(state, seat, action, roll)
+    def context(self, state: AblState, seat: str, roll: Roll) -> Context[AblState]:
+        return Context(state=state, seat=seat, roll=roll, appliers=topics.COMPOSED.appliers)
 
     def typed_view(self, state: AblState, seat: str) -> AblView:
         return view(state, seat, self.seats_to_act(state))

@@ -12,12 +12,11 @@ from collections.abc import Iterator, Sequence
 
 from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.choices import Candidate
-from kriegsspiel.core.log import Record
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.rulesets.afv import topics
-from kriegsspiel.rulesets.afv.base import Act, Ev
+from kriegsspiel.rulesets.afv.base import Act, Ctx, Ev
 from kriegsspiel.rulesets.afv.candidates import candidates
 from kriegsspiel.rulesets.afv.checks import check_defs
 from kriegsspiel.rulesets.afv.deck import build_cards
@@ -33,8 +32,9 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
     title = "AFVs and their crews in a card-activated skirmish game"
     source = "001_1228c3d14099f94e.txt"
     scenario_type = AfvScenario
-    action_type = topics.Action
-    event_type = topics.Event
+    composed = topics.COMPOSED
+    action_type = topics.COMPOSED.action_type
+    event_type = topics.COMPOSED.event_type
     # how text shows the views: the AFVs and infantry teams, and a crewman's action
     view_lists = {"units": ViewList("vehicles and teams")}
     action_word = "crew action"
@@ -42,11 +42,14 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
     def initial_state(self, scenario: AfvScenario) -> AfvState:
         return initial_state(scenario, build_cards(scenario))
 
-    def apply(self, state: AfvState, event: Ev) -> AfvState:
-        return topics.apply(state, event)
-
-    def perform(self, state: AfvState, seat: str, action: Act, roll: Roll) -> Sequence[Record[Ev]]:
-        return topics.perform(state, seat, action, roll, state.scenario.game_tables)
+    def context(self, state: AfvState, seat: str, roll: Roll) -> Ctx:
+        return Ctx(
+            state=state,
+            seat=seat,
+            roll=roll,
+            appliers=topics.COMPOSED.appliers,
+            tables=state.scenario.game_tables,
+        )
 
     def typed_view(self, state: AfvState, seat: str) -> AfvView:
         return view(state, seat)

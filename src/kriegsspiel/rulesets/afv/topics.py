@@ -1,15 +1,7 @@
-"""The topics of the `afv` ruleset, composed: one dispatch for actions and events.
-
-To add a topic, write a module that declares its `TOPIC = Topic(__name__, ...)` and list that in
-`TOPICS` (core/topics.py composes them and checks the composition at import).
-"""
+"""The `afv` topics composed, and checked at import (docs/architecture.md, Adding a rule)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from kriegsspiel.core.log import Record
-from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.topics import Topics
 from kriegsspiel.rulesets.afv import (
     ammo,
@@ -26,9 +18,8 @@ from kriegsspiel.rulesets.afv import (
     umpire,
     vision,
 )
-from kriegsspiel.rulesets.afv.base import Act, Ctx, Ev, Topic
+from kriegsspiel.rulesets.afv.base import Ctx, Topic
 from kriegsspiel.rulesets.afv.state import AfvState
-from kriegsspiel.rulesets.afv.tables import AfvTables
 
 TOPICS: tuple[Topic, ...] = (
     base.TOPIC,
@@ -48,18 +39,3 @@ TOPICS: tuple[Topic, ...] = (
 
 
 COMPOSED: Topics[AfvState, Ctx] = Topics(TOPICS)
-PERFORMERS = COMPOSED.performers
-APPLIERS = COMPOSED.appliers
-Action: Any = COMPOSED.action_type
-Event: Any = COMPOSED.event_type
-
-
-def apply(state: AfvState, event: Ev) -> AfvState:
-    return COMPOSED.apply(state, event)
-
-
-def perform(
-    state: AfvState, seat: str, action: Act, roll: Roll, tables: AfvTables
-) -> list[Record[Ev]]:
-    ctx = Ctx(state=state, seat=seat, roll=roll, appliers=APPLIERS, tables=tables)
-    return COMPOSED.dispatch(ctx, action)

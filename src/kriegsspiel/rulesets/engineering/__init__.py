@@ -10,13 +10,12 @@ from typing import Any
 
 from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.choices import Candidate
-from kriegsspiel.core.log import Record
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.rulesets.engineering import topics
-from kriegsspiel.rulesets.engineering.base import Act, Ev, acting_side
+from kriegsspiel.rulesets.engineering.base import Act, Ctx, Ev, acting_side
 from kriegsspiel.rulesets.engineering.bridges import fieldwork_checks
 from kriegsspiel.rulesets.engineering.candidates import candidates
 from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES, check_defs
@@ -94,8 +93,9 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
     title = "Battlefront: WWII engineering"
     source = "000_104508c41ec5a71a.txt"
     scenario_type = EngScenario
-    action_type = topics.Action
-    event_type = topics.Event
+    composed = topics.COMPOSED
+    action_type = topics.COMPOSED.action_type
+    event_type = topics.COMPOSED.event_type
     validates_before_events = True
     view_lists = VIEW_LISTS
     action_word = "engineering action"  # what the enemy may answer with opportunity fire
@@ -132,11 +132,17 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
         )
         return topics.setup(state)
 
-    def apply(self, state: EngState, event: Ev) -> EngState:
-        return topics.apply(state, event)
-
-    def perform(self, state: EngState, seat: str, action: Act, roll: Roll) -> Sequence[Record[Ev]]:
-        return topics.perform(state, seat, action, roll, state.scenario.game_tables)
+    def context(self, state: EngState, seat: str, roll: Roll) -> Ctx:
+        return Ctx(
+            state=state,
+            seat=seat,
+            roll=roll,
+            appliers=topics.COMPOSED.appliers,
+            tables=state.scenario.game_tables,
+            resolvers=topics.RESOLVERS,
+            hooks=topics.HOOKS,
+            demolition_kinds=topics.DEMOLITION_KINDS,
+        )
 
     def typed_view(self, state: EngState, seat: str) -> EngView:
         return view(state, seat)

@@ -8,18 +8,10 @@ Composing checks them at import (core/topics.py; here also that every hook name 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from kriegsspiel.core.log import Record
-from kriegsspiel.core.roll import Roll
-from kriegsspiel.core.tables import BandTable
 from kriegsspiel.core.topics import CompositionError, Topics, merge
 from kriegsspiel.rulesets.engineering.base import (
     HOOK_NAMES,
-    Act,
     Ctx,
-    Ev,
     Hook,
     Resolver,
     Topic,
@@ -85,8 +77,6 @@ TOPICS: tuple[Topic, ...] = (
 
 
 COMPOSED: Topics[EngState, Ctx] = Topics(TOPICS)
-PERFORMERS = COMPOSED.performers
-APPLIERS = COMPOSED.appliers
 RESOLVERS: dict[str, Resolver] = merge(
     "kind of work", ((t.module, k, v) for t in TOPICS for k, v in t.resolvers.items())
 )
@@ -94,8 +84,6 @@ DEMOLITION_KINDS: dict[str, DemolitionKind] = merge(
     "kind of demolition target",
     ((t.module, k, v) for t in TOPICS for k, v in t.demolition_kinds.items()),
 )
-Action: Any = COMPOSED.action_type
-Event: Any = COMPOSED.event_type
 
 
 def gather_hooks(topics: tuple[Topic, ...]) -> dict[str, tuple[Hook, ...]]:
@@ -122,23 +110,3 @@ def setup(state: EngState) -> EngState:
         if topic.setup is not None:
             state = topic.setup(state)
     return state
-
-
-def apply(state: EngState, event: Ev) -> EngState:
-    return COMPOSED.apply(state, event)
-
-
-def perform(
-    state: EngState, seat: str, action: Act, roll: Roll, tables: Mapping[str, BandTable]
-) -> list[Record[Ev]]:
-    ctx = Ctx(
-        state=state,
-        seat=seat,
-        roll=roll,
-        appliers=APPLIERS,
-        tables=tables,
-        resolvers=RESOLVERS,
-        hooks=HOOKS,
-        demolition_kinds=DEMOLITION_KINDS,
-    )
-    return COMPOSED.dispatch(ctx, action)

@@ -13,12 +13,11 @@ from typing import Any
 
 from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.choices import Candidate
-from kriegsspiel.core.log import Record
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
 from kriegsspiel.rulesets.waterborne import topics
-from kriegsspiel.rulesets.waterborne.base import Act, Ev
+from kriegsspiel.rulesets.waterborne.base import Act, Ctx, Ev
 from kriegsspiel.rulesets.waterborne.candidates import candidates
 from kriegsspiel.rulesets.waterborne.checks import check_defs
 from kriegsspiel.rulesets.waterborne.grid import Cell
@@ -44,8 +43,9 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
     title = "Crossfire: waterborne troops, assault craft and pontoons"
     source = "002_870d74609af7db72.txt"
     scenario_type = WatScenario
-    action_type = topics.Action
-    event_type = topics.Event
+    composed = topics.COMPOSED
+    action_type = topics.COMPOSED.action_type
+    event_type = topics.COMPOSED.event_type
     validates_before_events = True
     # how text shows the views: Crossfire's stands, the craft, the pontoon sites (the view's
     # tasks), and the move the other side may answer with reactive fire
@@ -96,11 +96,14 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
             sites=sites,
         )
 
-    def apply(self, state: WatState, event: Ev) -> WatState:
-        return topics.apply(state, event)
-
-    def perform(self, state: WatState, seat: str, action: Act, roll: Roll) -> Sequence[Record[Ev]]:
-        return topics.perform(state, seat, action, roll, state.scenario.game_tables)
+    def context(self, state: WatState, seat: str, roll: Roll) -> Ctx:
+        return Ctx(
+            state=state,
+            seat=seat,
+            roll=roll,
+            appliers=topics.COMPOSED.appliers,
+            tables=state.scenario.game_tables,
+        )
 
     def typed_view(self, state: WatState, seat: str) -> WatView:
         return view(state, seat)
