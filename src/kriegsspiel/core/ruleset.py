@@ -135,8 +135,8 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
         return ()
 
     def describe_event(self, event: E) -> str:
-        """One line of text for the log."""
-        return type(event).__name__
+        """One line of text for the log: an event's own `text()`."""
+        return event.text() if isinstance(event, Ev) else type(event).__name__
 
     def outcome(self, events: Sequence[E]) -> str:
         """What an action's events come to, in a few words and without the dice: the odds'

@@ -102,9 +102,6 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
     def checks(self) -> Sequence[CheckDef]:
         return check_defs()
 
-    def describe_event(self, event: Ev) -> str:
-        return event.text()
-
 
 RULESET = Abilities()
 

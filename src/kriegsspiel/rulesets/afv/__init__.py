@@ -83,9 +83,6 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
     def checks(self) -> Sequence[CheckDef]:
         return check_defs()
 
-    def describe_event(self, event: Ev) -> str:
-        return event.text()
-
 
 RULESET = Afv()
 

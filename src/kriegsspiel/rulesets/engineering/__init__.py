@@ -174,9 +174,6 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
     def plans(self) -> Sequence[PlanDef]:
         return PLANS
 
-    def describe_event(self, event: Ev) -> str:
-        return event.text()
-
 
 RULESET = Engineering()
 

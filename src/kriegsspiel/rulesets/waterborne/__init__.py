@@ -134,9 +134,6 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
     def plans(self) -> Sequence[PlanDef]:
         return PLANS
 
-    def describe_event(self, event: Ev) -> str:
-        return event.text()
-
 
 RULESET = Waterborne()
 
