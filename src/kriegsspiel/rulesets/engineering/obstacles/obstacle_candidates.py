@@ -124,7 +124,7 @@ def _laying(state: EngState, spec: EngUnit) -> list[Candidate]:
             Domain("facing", "angle"),
             Domain("type", "choice", options=kinds, labels=what),
         )
-        label = f"{spec.label} lays {' or '.join(what)}"
+        label = f"{spec.label} lays {'a minefield' if len(kinds) > 1 else what[0]}"
         out.append(_c(LayMinefield(spec.id, kinds[0], at=pos), label, *domains))
     dist = DECLARED if pos is None else None
     for laying in state.layings.values():
