@@ -167,3 +167,17 @@ def test_a_phone_sized_screen_shows_the_whole_page(browser: Browser, server: Liv
     assert response is not None
     assert response.status == 404
     expect(bad.locator("#error")).to_contain_text("unknown or expired seat token")
+
+
+def test_each_option_of_a_choice_has_its_own_button(browser: Browser, server: LiveServer) -> None:
+    """ENG-MINE-19..24: a new section is one legal entry with a choice of type; the page offers
+    each type, and the one chosen is what is previewed."""
+    links = create_demo(browser, server)
+    german = open_page(browser, links["german"], DESKTOP)
+    take(german, "pioneer-1", "Pioniere 1 lays a minefield: AP mines")
+    for what in ("AT mines", "AP mines", "a dummy minefield"):
+        label = f"Pioniere 1 lays a minefield: {what}"
+        expect(german.locator("button.action", has_text=label)).to_have_count(1)
+    expect(german.locator("#confirm-title")).to_contain_text("AP mines")
+    expect(german.locator('#fields input[name="type"]')).to_have_value("AP")
+    shot(german, "german-choice-options")

@@ -4,7 +4,8 @@
 
 const token = location.pathname.split("/").pop();
 const seatUrl = (path) => `/api/seats/${token}${path}`;
-const SHOWN = new Set(["ruleset", "seat", "title", "sides", "terrain", "units", "tasks", "pending"]);
+const SHOWN = new Set(["ruleset", "seat", "title", "sides", "terrain", "units", "tasks", "pending",
+  "turn", "phasing", "phase", "acting", "over"]);  // the clock is in the status line
 const state = {table: null, selected: null, action: null, dice: []};
 
 // -- fetching -----------------------------------------------------------------------------------
@@ -87,7 +88,7 @@ function renderActions(table) {
   // a selected unit narrows the list to what names it (as unit, vehicle, commander, …)
   const names = (choice) => Object.entries(choice.action).some(
     ([key, value]) => key !== "action" && value === sel);
-  const choices = table.choices.filter((c) => !sel || names(c));
+  const choices = table.choices.flatMap(options).filter((c) => !sel || names(c));
   const box = document.getElementById("actions");
   if (!choices.length) {
     const why = table.seat === "public" ? "The public display cannot act." : "No actions now.";
@@ -100,6 +101,20 @@ function renderActions(table) {
     button.addEventListener("click", () => choose(choice.action, choice.label));
     return button;
   }));
+}
+
+// Every option of a "choice" domain is legal whenever the entry is (core/choices.py): each gets
+// its own button, up to MANY_OPTIONS buttons an entry (beyond, the listed action alone).
+const MANY_OPTIONS = 12;
+
+function options(choice) {
+  let out = [{action: choice.action, label: choice.label}];
+  for (const d of choice.domains || []) {
+    if (d.kind !== "choice" || out.length * d.options.length > MANY_OPTIONS) continue;
+    out = out.flatMap((c) => d.options.map((option, i) => ({
+      action: {...c.action, [d.param]: option}, label: `${c.label}: ${d.labels[i]}`})));
+  }
+  return out;
 }
 
 function renderLedger(view) {
