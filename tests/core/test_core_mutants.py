@@ -394,7 +394,7 @@ def test_angle_samples_without_arcs_cover_the_whole_circle_evenly() -> None:
 def test_angle_samples_spread_over_the_arcs_by_their_length() -> None:
     """Arcs (350, 10) and (90, 100): 20 and 10 degrees, so two thirds fall in the first."""
     angles = _samples(Domain("facing", "angle", arcs=((350.0, 10.0), (90.0, 100.0))), 3000)
-    assert all(0.0 <= a <= 360.0 and a == round(a, 1) for a in angles)  # 0..360, in tenths
+    assert all(0.0 <= a < 360.0 and a == round(a, 1) for a in angles)  # as bearing() gives
     first = [a for a in angles if a >= 350.0 or a <= 10.0]
     second = [a for a in angles if 90.0 <= a <= 100.0]
     assert len(first) + len(second) == 3000

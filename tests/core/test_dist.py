@@ -103,3 +103,10 @@ def test_counts_that_do_not_add_up_are_refused() -> None:
 def test_equal_distributions_compare_equal_in_lowest_terms() -> None:
     assert Dist.counted({"a": 2, "b": 2}, 4) == Dist({"a": 1, "b": 1})
     assert hash(Dist.counted({"a": 3}, 3)) == hash(Dist.certain("a"))
+
+
+def test_a_distribution_of_nothing_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least one outcome"):
+        Dist.uniform([])
+    with pytest.raises(ValueError, match="at least one outcome"):
+        Dist.counted({}, 0)

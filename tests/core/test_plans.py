@@ -45,3 +45,11 @@ def test_certain_work_takes_exactly_n() -> None:
 def test_impossible_plans_are_refused(n: int, p: Fraction) -> None:
     with pytest.raises(InputError):
         attempts_needed(n, p)
+
+
+def test_work_too_unlikely_to_reach_90_percent_within_the_table_is_refused() -> None:
+    """One success at 1/1000 an attempt takes 2,302 attempts to be 90% sure: more than a plan's
+    table holds, so it is refused in words rather than given without its 90th percentile."""
+    with pytest.raises(InputError, match="too unlikely to plan") as info:
+        attempts_needed(1, Fraction(1, 1000))
+    assert info.value.where == "p"

@@ -59,7 +59,7 @@ class Domain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             pick = rng.uniform(0.0, sum(spans))
             for (start, _), span in zip(arcs, spans, strict=True):
                 if pick <= span:  # a tenth of a degree inside either end, as it is rounded
-                    return round((start + min(max(pick, 0.1), span - 0.1)) % 360, 1)
+                    return round((start + min(max(pick, 0.1), span - 0.1)) % 360, 1) % 360
                 pick -= span
             return arcs[-1][0]
         value = round(rng.uniform(self.low, self.high), 2)

@@ -39,6 +39,8 @@ class Dist(Generic[T]):
         """Counts that must sum to exactly `total` (raises ValueError otherwise)."""
         if sum(counts.values()) != total or any(c < 0 for c in counts.values()):
             raise ValueError(f"counts do not add up to their total {total}")
+        if total < 1:
+            raise ValueError("a distribution needs at least one outcome")
         out: Dist[T] = cls.__new__(cls)
         out._w, out._den = _reduced({k: c for k, c in counts.items() if c}, total)
         return out

@@ -81,6 +81,11 @@ def attempts_needed(
         done_num *= b
         scale *= b
     done = Fraction(done_num, scale)
+    if 10 * done_num < 9 * scale:
+        raise InputError(
+            "p",
+            f"too unlikely to plan: under 90% done within {MAX_ROWS} attempts at {float(p):.3g}",
+        )
     return AttemptsPlan(
         successes=successes,
         per_attempt=p,
