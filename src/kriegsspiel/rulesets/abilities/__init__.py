@@ -9,10 +9,6 @@ Blinds and spotting (the CHQ-… rules of data/house_rules.toml). The seed's wor
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from kriegsspiel.core.checks import CheckDef
-from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
 from kriegsspiel.core.topics import Context
@@ -88,19 +84,10 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
             return [state.window.side]
         return [state.pulse_side] if state.pulse_side else []
 
-    def knowledge(self, state: AblState, seat: str) -> AblState:
-        """Blinds' contents and reserves hidden from the seat removed (see `knowledge.py`)."""
-        return knowledge(state, seat)
-
-    def secrets(self, state: AblState, seat: str) -> frozenset[str]:
-        """What Blinds hold and who is in reserve, as text (see `knowledge.secrets`)."""
-        return secrets(state, seat)
-
-    def candidates(self, state: AblState, seat: str) -> list[Candidate]:
-        return candidates(state, seat)
-
-    def checks(self) -> Sequence[CheckDef]:
-        return check_defs()
+    knowledge = staticmethod(knowledge)
+    secrets = staticmethod(secrets)
+    candidates = staticmethod(candidates)
+    checks = staticmethod(check_defs)
 
 
 RULESET = Abilities()

@@ -8,10 +8,6 @@ Ambiguities (AMB-AFV-01..23), on the parent game's card deck (SK-…).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-
-from kriegsspiel.core.checks import CheckDef
-from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
 from kriegsspiel.core.seats import UMPIRE
@@ -24,7 +20,7 @@ from kriegsspiel.rulesets.afv.knowledge import knowledge, secrets
 from kriegsspiel.rulesets.afv.scenario import AfvScenario
 from kriegsspiel.rulesets.afv.setup import initial_state
 from kriegsspiel.rulesets.afv.state import AfvState
-from kriegsspiel.rulesets.afv.view import AfvView, view
+from kriegsspiel.rulesets.afv.view import view
 
 
 class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
@@ -51,8 +47,7 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
             tables=state.scenario.game_tables,
         )
 
-    def typed_view(self, state: AfvState, seat: str) -> AfvView:
-        return view(state, seat)
+    typed_view = staticmethod(view)
 
     def over(self, state: AfvState) -> bool:
         return state.over
@@ -71,17 +66,10 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
             return [state.card.side]
         return list(state.scenario.side_ids)
 
-    def knowledge(self, state: AfvState, seat: str) -> AfvState:
-        return knowledge(state, seat)
-
-    def secrets(self, state: AfvState, seat: str) -> frozenset[str]:
-        return secrets(state, seat)
-
-    def candidates(self, state: AfvState, seat: str) -> Iterator[Candidate]:
-        return candidates(state, seat)
-
-    def checks(self) -> Sequence[CheckDef]:
-        return check_defs()
+    knowledge = staticmethod(knowledge)
+    secrets = staticmethod(secrets)
+    candidates = staticmethod(candidates)
+    checks = staticmethod(check_defs)
 
 
 RULESET = Afv()

@@ -9,7 +9,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kriegsspiel.core.checks import CheckDef
-from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
@@ -24,7 +23,7 @@ from kriegsspiel.rulesets.engineering.obstacles import obstacle_checks
 from kriegsspiel.rulesets.engineering.plans import PLANS
 from kriegsspiel.rulesets.engineering.scenario import EngScenario
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, UnitState
-from kriegsspiel.rulesets.engineering.view import EngView, view
+from kriegsspiel.rulesets.engineering.view import view
 
 # -- how text shows this ruleset's views (Ruleset.view_lists, Ruleset.action_word) ---------------
 
@@ -144,8 +143,7 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
             demolition_kinds=topics.DEMOLITION_KINDS,
         )
 
-    def typed_view(self, state: EngState, seat: str) -> EngView:
-        return view(state, seat)
+    typed_view = staticmethod(view)
 
     def over(self, state: EngState) -> bool:
         return state.over
@@ -155,14 +153,9 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
             return []
         return [state.other if state.pending is not None else acting_side(state)]
 
-    def knowledge(self, state: EngState, seat: str) -> EngState:
-        return knowledge(state, seat)
-
-    def secrets(self, state: EngState, seat: str) -> frozenset[str]:
-        return secrets(state, seat)
-
-    def candidates(self, state: EngState, seat: str) -> list[Candidate]:
-        return candidates(state, seat)
+    knowledge = staticmethod(knowledge)
+    secrets = staticmethod(secrets)
+    candidates = staticmethod(candidates)
 
     def checks(self) -> Sequence[CheckDef]:
         return (

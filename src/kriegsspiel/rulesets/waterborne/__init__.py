@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kriegsspiel.core.checks import CheckDef
-from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
@@ -31,7 +29,7 @@ from kriegsspiel.rulesets.waterborne.state import (
     WatState,
     board_for,
 )
-from kriegsspiel.rulesets.waterborne.view import WatView, acting, view
+from kriegsspiel.rulesets.waterborne.view import acting, view
 
 
 def _construction_points(row: Mapping[str, Any]) -> str:
@@ -105,8 +103,7 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
             tables=state.scenario.game_tables,
         )
 
-    def typed_view(self, state: WatState, seat: str) -> WatView:
-        return view(state, seat)
+    typed_view = staticmethod(view)
 
     def over(self, state: WatState) -> bool:
         return state.over
@@ -117,19 +114,10 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
         the phasing side's actions.)"""
         return [] if state.over else [acting(state)]
 
-    def knowledge(self, state: WatState, seat: str) -> WatState:
-        """CF-HIDDEN and the weapons only a side sees: `knowledge.knowledge`."""
-        return knowledge(state, seat)
-
-    def secrets(self, state: WatState, seat: str) -> frozenset[str]:
-        """Hidden units' ids and names: `knowledge.secrets`."""
-        return secrets(state, seat)
-
-    def candidates(self, state: WatState, seat: str) -> list[Candidate]:
-        return candidates(state, seat)
-
-    def checks(self) -> Sequence[CheckDef]:
-        return check_defs()
+    knowledge = staticmethod(knowledge)
+    secrets = staticmethod(secrets)
+    candidates = staticmethod(candidates)
+    checks = staticmethod(check_defs)
 
     def plans(self) -> Sequence[PlanDef]:
         return PLANS
