@@ -239,7 +239,8 @@ class Topics(Generic[S, C]):
         return self.appliers[type(event)](state, event)
 
     def dispatch(self, ctx: C, action: Act) -> list[Record[Ev]]:
-        """Perform `action` in `ctx` and return its records (callers refuse the public first)."""
+        """Perform `action` in `ctx` and return its records (`Game` has refused the public and
+        any action once the game is over)."""
         self.performers[type(action)](ctx, action)
         return ctx.records
 
