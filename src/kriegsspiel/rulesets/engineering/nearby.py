@@ -91,6 +91,7 @@ class Footprints:
                 self._circles[key] = (fp.centre, math.hypot(fp.length, fp.depth) / 2)
         self._few = len(self._circles) <= _FEW
         self.widest = max((r for _, r in self._circles.values()), default=0.0)
+        self._keys = list(self._circles)
         self._boxes: Boxes[str] = Boxes(
             [] if self._few else [(k, _box(c, r)) for k, (c, r) in self._circles.items()]
         )
@@ -98,7 +99,7 @@ class Footprints:
     def near(self, at: Point, r: float, *, unplaced: bool = False) -> list[str]:
         """Placed features that may lie within `r` of `at` (every one that does), and with
         `unplaced` those with no footprint on record."""
-        keys = self._circles if self._few else [k for k, _ in self._boxes.near(at, r)]
+        keys = self._circles if self._few else [self._keys[i] for i in self._boxes.indices(at, r)]
         found = [
             k for k in keys if math.dist(at, self._circles[k][0]) <= r + self._circles[k][1] + 1e-6
         ]
@@ -111,7 +112,9 @@ class Footprints:
         of (every one it does)."""
         mid = ((frm[0] + to[0]) / 2, (frm[1] + to[1]) / 2)
         reach = math.dist(frm, to) / 2 + r  # a box touched lies this close to the middle
-        keys = self._circles if self._few else [k for k, _ in self._boxes.near(mid, reach)]
+        keys = (
+            self._circles if self._few else [self._keys[i] for i in self._boxes.indices(mid, reach)]
+        )
         return [
             k
             for k in keys
@@ -166,18 +169,20 @@ class Boxes(Generic[T]):
 
     def near(self, at: Point, r: float) -> list[tuple[T, Box]]:
         """The shapes whose boxes lie within `r` of `at` (so every shape that does)."""
-        size = self._size
-        (x0, y0), (x1, y1) = (
-            _cell((at[0] - r, at[1] - r), size),
-            _cell((at[0] + r, at[1] + r), size),
-        )
-        found: Sequence[int]
-        if (x1 - x0 + 1) * (y1 - y0 + 1) > len(self._cells):
-            found = range(len(self._items))
-        else:
-            found = sorted(
-                {i for gx in range(x0, x1 + 1) for gy in range(y0, y1 + 1)
-                 for i in self._cells.get((gx, gy), ())}
-            )  # fmt: skip
         items = self._items
-        return [items[i] for i in found if box_distance(items[i][1], at) <= r]
+        return [items[i] for i in self.indices(at, r) if box_distance(items[i][1], at) <= r]
+
+    def indices(self, at: Point, r: float) -> Sequence[int]:
+        """The positions, in order, of the shapes in the cells within `r` of `at`: every shape
+        whose box lies that close, and maybe a few more."""
+        size = self._size
+        x0, y0 = math.floor((at[0] - r) / size), math.floor((at[1] - r) / size)
+        x1, y1 = math.floor((at[0] + r) / size), math.floor((at[1] + r) / size)
+        cells = self._cells
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > len(cells):
+            return range(len(self._items))
+        if x0 == x1 and y0 == y1:
+            return cells.get((x0, y0), ())
+        found = {i for gx in range(x0, x1 + 1) for gy in range(y0, y1 + 1)
+                 for i in cells.get((gx, gy), ())}  # fmt: skip
+        return sorted(found)
