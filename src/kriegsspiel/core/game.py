@@ -313,8 +313,13 @@ class Game(Generic[Sc, S, A, E]):
             choice = Choice(data, "", candidate.domains)
             for _ in range(DOMAIN_TRIES):
                 drawn = choice.sample(rng)
-                if self.is_legal(seat, drawn):
-                    return drawn
+                try:
+                    typed = self._typed(drawn)
+                    self.validate_typed(known, seat, typed)
+                except KriegsspielError:
+                    continue
+                self._valid = (len(self._log), seat, typed)  # act need not check it again
+                return drawn
             return data
         return None
 
