@@ -16,7 +16,7 @@ from kriegsspiel.render.canvas import Canvas
 from kriegsspiel.render.legend import Swatch
 from kriegsspiel.render.read import Item, Point, dicts, name, num, point, points, strs, text, where
 from kriegsspiel.render.style import side_colour
-from kriegsspiel.render.svgxml import box, group, n, path_d, sub, title
+from kriegsspiel.render.svgxml import box, dot, group, n, path_d, sub, title
 
 MINES = {  # type as the seat knows it: fill, edge, legend words
     "AT": ("#b03a2e", "#5e1a14", "minefield: anti-tank"),
@@ -473,12 +473,10 @@ def _fort(c: Canvas, fort: Item) -> None:
     for arc in arcs:
         facing, width = num(arc.get("facing")) or 0.0, num(arc.get("width")) or 360.0
         if width >= 360:
-            sub(
+            dot(
                 g,
-                "circle",
-                cx=at[0],
-                cy=-at[1],
-                r=s / 2 + 0.15,
+                at,
+                s / 2 + 0.15,
                 fill="none",
                 stroke="#111",
                 stroke_width=0.16,
@@ -574,7 +572,7 @@ def wedge(
 ) -> ET.Element:
     """A wedge `width` degrees about `facing`, `reach` inches long (a circle at 360)."""
     if width >= 360:
-        return sub(parent, "circle", cx=at[0], cy=-at[1], r=reach, **style)
+        return dot(parent, at, reach, **style)
     a0, a1 = facing - width / 2, facing + width / 2
     steps = max(2, int(width // 10))
     arc = [_toward(at, a0 + (a1 - a0) * i / steps, reach) for i in range(steps + 1)]

@@ -14,7 +14,7 @@ from kriegsspiel.render.legend import Swatch
 from kriegsspiel.render.markers import CHITS, draw_markers
 from kriegsspiel.render.read import Item, Point, dicts, mapping, name, num, strs, text, where
 from kriegsspiel.render.style import side_colour, side_pattern
-from kriegsspiel.render.svgxml import Attr, box, group, n, outline, path_d, sub, title
+from kriegsspiel.render.svgxml import Attr, box, dot, group, n, outline, path_d, sub, title
 
 SIZES = {"foot": (1.5, 1.1), "vehicle": (1.3, 2.2), "gun": (1.3, 1.3), "command": (1.1, 1.1)}
 MAN = 0.55  # a man's base radius
@@ -422,23 +422,19 @@ def _team(c: Canvas, team: Item) -> None:
             f"{name(man)} ({text(man.get('weapon')) or 'man'}, {status or 'ok'})"
             + (", leader" if man.get("leader") is True else ""),
         )
-        sub(
+        dot(
             m,
-            "circle",
-            cx=at[0],
-            cy=-at[1],
-            r=MAN,
+            at,
+            MAN,
             fill=side_fill(side),
             stroke="#000",
             stroke_width=0.07,
         )
         if man.get("leader") is True:
-            sub(
+            dot(
                 m,
-                "circle",
-                cx=at[0],
-                cy=-at[1],
-                r=MAN + 0.12,
+                at,
+                MAN + 0.12,
                 fill="none",
                 stroke="#ffd400",
                 stroke_width=0.1,
@@ -615,19 +611,15 @@ def _dashed_swatch(parent: ET.Element, at: Point) -> None:
 
 def _crew_swatch(parent: ET.Element, at: Point) -> None:
     box(parent, at, 1.2, 0.8, fill="#666")
-    sub(
-        parent, "circle", cx=at[0], cy=-at[1], r=0.16, fill="#fff", stroke="#000", stroke_width=0.04
-    )
+    dot(parent, at, 0.16, fill="#fff", stroke="#000", stroke_width=0.04)
 
 
 def _hatch_swatch(parent: ET.Element, at: Point) -> None:
     box(parent, at, 1.2, 0.8, fill="#666")
-    sub(
+    dot(
         parent,
-        "circle",
-        cx=at[0],
-        cy=-at[1],
-        r=0.27,
+        at,
+        0.27,
         fill="none",
         stroke="#ffd400",
         stroke_width=0.09,
@@ -635,12 +627,10 @@ def _hatch_swatch(parent: ET.Element, at: Point) -> None:
 
 
 def _leader_swatch(parent: ET.Element, at: Point) -> None:
-    sub(
+    dot(
         parent,
-        "circle",
-        cx=at[0],
-        cy=-at[1],
-        r=0.4,
+        at,
+        0.4,
         fill="#666",
         stroke="#ffd400",
         stroke_width=0.1,
@@ -648,7 +638,7 @@ def _leader_swatch(parent: ET.Element, at: Point) -> None:
 
 
 def _pzf_swatch(parent: ET.Element, at: Point) -> None:
-    sub(parent, "circle", cx=at[0], cy=-at[1], r=0.45, fill="#666")
+    dot(parent, at, 0.45, fill="#666")
     sub(
         parent,
         "path",

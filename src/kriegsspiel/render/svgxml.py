@@ -58,6 +58,11 @@ def box(parent: ET.Element, at: Point, width: float, height: float, **kw: Attr) 
     return sub(parent, "rect", x=x, y=y, width=width, height=height, **kw)
 
 
+def dot(parent: ET.Element, at: Point, r: float, **kw: Attr) -> ET.Element:
+    """A circle of radius `r` centred on the table point `at` (a legend swatch, a reach)."""
+    return sub(parent, "circle", cx=at[0], cy=-at[1], r=r, **kw)
+
+
 def outline(body: ET.Element, width: float, height: float) -> ET.Element:
     """The invisible frame around a counter `width` by `height` (centred on its origin) that
     the page's selection ring and hit testing use."""
