@@ -73,6 +73,14 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
     # overrides `apply` and `perform` instead.
     composed: ClassVar[Topics[Any, Any]]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A ruleset of topics takes its action and event unions from their composition."""
+        super().__init_subclass__(**kwargs)
+        composed = cls.__dict__.get("composed")
+        if composed is not None:
+            cls.action_type = composed.action_type
+            cls.event_type = composed.event_type
+
     def apply(self, state: S, event: E) -> S:
         """Fold one event into a new state. Never mutates `state`."""
         folded: S = self.composed.apply(state, cast(Ev, event))

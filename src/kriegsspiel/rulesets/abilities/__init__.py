@@ -28,8 +28,6 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
     source = "004_5198d0f45709d96a.txt"
     scenario_type = AblScenario
     composed = topics.COMPOSED
-    action_type = topics.COMPOSED.action_type
-    event_type = topics.COMPOSED.event_type
     validates_before_events = True
     # how text shows the views: Combat HQ's units and Blinds, and the activation the enemy may
     # answer with opportunity fire

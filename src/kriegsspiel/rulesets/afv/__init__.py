@@ -29,8 +29,6 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
     source = "001_1228c3d14099f94e.txt"
     scenario_type = AfvScenario
     composed = topics.COMPOSED
-    action_type = topics.COMPOSED.action_type
-    event_type = topics.COMPOSED.event_type
     # how text shows the views: the AFVs and infantry teams, and a crewman's action
     view_lists = {"units": ViewList("vehicles and teams")}
     action_word = "crew action"

@@ -93,8 +93,6 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
     source = "000_104508c41ec5a71a.txt"
     scenario_type = EngScenario
     composed = topics.COMPOSED
-    action_type = topics.COMPOSED.action_type
-    event_type = topics.COMPOSED.event_type
     validates_before_events = True
     view_lists = VIEW_LISTS
     action_word = "engineering action"  # what the enemy may answer with opportunity fire

@@ -42,8 +42,6 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
     source = "002_870d74609af7db72.txt"
     scenario_type = WatScenario
     composed = topics.COMPOSED
-    action_type = topics.COMPOSED.action_type
-    event_type = topics.COMPOSED.event_type
     validates_before_events = True
     # how text shows the views: Crossfire's stands, the craft, the pontoon sites (the view's
     # tasks), and the move the other side may answer with reactive fire
