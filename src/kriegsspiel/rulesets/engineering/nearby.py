@@ -1,6 +1,6 @@
 """Cheap spatial pruning for candidate actions: what lies within reach of a unit, found without
-measuring everything against everything (a grid of positions, and bounding circles of
-footprints), so that listing the legal actions stays fast with many units."""
+measuring everything against everything (one grid of bounding boxes, `Boxes`, for positions and
+footprints alike), so that listing the legal actions stays fast with many units."""
 
 from __future__ import annotations
 
@@ -14,45 +14,19 @@ from kriegsspiel.rulesets.engineering.state import Point
 from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
 
 CELL = 4.0  # inches: a grid cell
-_NONE: list[tuple[str, Point]] = []
 _FEW = 24  # features few enough to look at every one, rather than the grid
 T = TypeVar("T")
 Box = tuple[float, ...]  # min x, min y, max x, max y
 
 
 class Grid:
-    """Ids at points, bucketed by cell; `within` returns those within `r` of a point."""
+    """Ids at points; `within` returns those within `r` of a point, in the order given."""
 
     def __init__(self, items: Iterable[tuple[str, Point]], cell: float = CELL) -> None:
-        self._size = cell
-        cells: dict[tuple[int, int], list[tuple[str, Point]]] = defaultdict(list)
-        for ident, at in items:
-            cells[_cell(at, cell)].append((ident, at))
-        self._cells = dict(cells)  # no empty cells made by lookups
+        self._boxes: Boxes[str] = Boxes([(k, (x, y, x, y)) for k, (x, y) in items], cell)
 
     def within(self, at: Point, r: float) -> list[str]:
-        cx, cy = _cell(at, self._size)
-        span = math.ceil(r / self._size)
-        if (2 * span + 1) ** 2 > len(self._cells):  # fewer cells hold anything than it spans
-            cells = [
-                items
-                for (gx, gy), items in self._cells.items()
-                if abs(gx - cx) <= span and abs(gy - cy) <= span
-            ]
-        else:
-            cells = [
-                self._cells.get((gx, gy), _NONE)
-                for gx in range(cx - span, cx + span + 1)
-                for gy in range(cy - span, cy + span + 1)
-            ]
-        ax, ay = at
-        limit = r + 1e-6
-        return [
-            ident
-            for items in cells
-            for ident, (x, y) in items
-            if math.hypot(x - ax, y - ay) <= limit
-        ]
+        return [k for k, _ in self._boxes.near(at, r + 1e-6)]
 
 
 def _cell(at: Point, size: float = CELL) -> tuple[int, int]:
