@@ -166,7 +166,7 @@ def _begin(state: EngState, spec: EngUnit, action: LayMinefield) -> dict[str, An
             raise RuleViolation(*problem)
         section = _new_id(state, spec.side)
     platoon, density = platoon_of(state.scenario, spec.id, spec.side)
-    if action.type != "dummy" and state.mine_supply.get(platoon, 0) < 1:
+    if action.type != "dummy" and mines_left(state, spec) < 1:
         raise RuleViolation("ENG-MINE-20", f"{spec.label}'s platoon has no mines left")
     return {
         "section": section,
@@ -176,6 +176,12 @@ def _begin(state: EngState, spec: EngUnit, action: LayMinefield) -> dict[str, An
         "footprint": _plain(fp),
         "ground": list(ground),
     }
+
+
+def mines_left(state: EngState, spec: EngUnit) -> int:
+    """ENG-MINE-20: the sections of mines the unit's platoon has left to lay."""
+    platoon, _ = platoon_of(state.scenario, spec.id, spec.side)
+    return state.mine_supply.get(platoon, 0)
 
 
 def _new_id(state: EngState, side: str) -> str:

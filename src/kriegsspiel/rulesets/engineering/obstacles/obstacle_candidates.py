@@ -11,7 +11,7 @@ from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.rulesets.engineering.base import Act
 from kriegsspiel.rulesets.engineering.footprints import CONFORM_REACH, mobility, reach
 from kriegsspiel.rulesets.engineering.minefields.clearing import DiscardFlail, Flail
-from kriegsspiel.rulesets.engineering.minefields.minefields import LayMinefield
+from kriegsspiel.rulesets.engineering.minefields.minefields import LayMinefield, mines_left
 from kriegsspiel.rulesets.engineering.nearby import clearance, footprints
 from kriegsspiel.rulesets.engineering.obstacles.bocage import CulinAssist
 from kriegsspiel.rulesets.engineering.obstacles.charges import PrepareCharge
@@ -24,7 +24,7 @@ from kriegsspiel.rulesets.engineering.obstacles.features import (
     knows,
     occupies,
 )
-from kriegsspiel.rulesets.engineering.obstacles.obstacle_specs import DOZER, FLAIL, platoon_of
+from kriegsspiel.rulesets.engineering.obstacles.obstacle_specs import DOZER, FLAIL
 from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import Kit, Minefield, MineType
 from kriegsspiel.rulesets.engineering.obstacles.wire import CutWire
 from kriegsspiel.rulesets.engineering.play.feature_fire import STRUCTURE_RANGE, Bombard, FireOn
@@ -114,9 +114,8 @@ def _laying(state: EngState, spec: EngUnit) -> list[Candidate]:
     pos = state.units[spec.id].position
     out: list[Candidate] = []
     if pos is not None:  # ENG-MINE-20: real mines while the platoon has any left
-        platoon, _ = platoon_of(state.scenario, spec.id, spec.side)
         kinds: tuple[MineType, ...] = ("AT", "AP", "dummy")
-        if state.mine_supply.get(platoon, 0) < 1:
+        if mines_left(state, spec) < 1:
             kinds = ("dummy",)
         what = tuple("a dummy minefield" if k == "dummy" else f"{k} mines" for k in kinds)
         domains = (
