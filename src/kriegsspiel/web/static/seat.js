@@ -136,6 +136,11 @@ function renderExtra(view) {
     if (Array.isArray(value) && value.every((v) => v && typeof v === "object")) {
       return el("div", {}, el("h3", {}, key.replaceAll("_", " ")), rowsTable(value));
     }
+    if (value && typeof value === "object" && !Array.isArray(value)) {  // options, supplies
+      const rows = Object.entries(value).map(([name, v]) => ({name: name.replaceAll("_", " "),
+        value: v}));
+      return el("div", {}, el("h3", {}, key.replaceAll("_", " ")), rowsTable(rows));
+    }
     return el("p", {}, el("strong", {}, `${key.replaceAll("_", " ")}: `), show(value));
   }));
 }
