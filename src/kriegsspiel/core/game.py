@@ -25,7 +25,7 @@ from kriegsspiel.core.convert import split_error
 from kriegsspiel.core.dice import DiceSource, EnteredDice, Pool, SeededDice
 from kriegsspiel.core.guards import refuse_over, refuse_public
 from kriegsspiel.core.log import Entry, Record, effective, undone
-from kriegsspiel.core.roll import Roll, emitted
+from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import A, E, Ruleset, S, Sc
 from kriegsspiel.core.seats import PUBLIC, UMPIRE, all_seats, sees
 from kriegsspiel.errors import EngineFault, InputError, KriegsspielError, RuleViolation
@@ -459,7 +459,6 @@ class _Watched:
     def on_emit(self) -> None:
         if self.events_count:
             self.acted = self.acted or "an event"
-            emitted(self.roll)
 
 
 class _NeedDice(Exception):
