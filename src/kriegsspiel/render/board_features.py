@@ -225,13 +225,11 @@ def draw_obstacle(
                 )
     elif kind == "ditch":
         fill = {"filled": "#b79b70", "bridged": "#8a6a45"}.get(cond, "#5b3a1e")
-        sub(
+        box(
             g,
-            "rect",
-            x=-half,
-            y=-d,
-            width=length,
-            height=depth,
+            (0.0, 0.0),
+            length,
+            depth,
             fill=fill,
             stroke="#2e1c0d",
             stroke_width=0.1,
@@ -285,13 +283,11 @@ def draw_obstacle(
             )
     else:  # a roadblock, or an obstacle of a kind not known here
         if cond == "none":
-            sub(
+            box(
                 g,
-                "rect",
-                x=-half,
-                y=-d,
-                width=length,
-                height=depth,
+                (0.0, 0.0),
+                length,
+                depth,
                 fill="none",
                 stroke="#6b4423",
                 stroke_width=0.08,
