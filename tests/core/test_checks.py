@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from kriegsspiel.core import checks
 from kriegsspiel.core.checks import Check, CheckDef, Modifier, Param, Stats
 from kriegsspiel.core.dice import ScriptedDice, die, successes
 from kriegsspiel.errors import DiceError, InputError
@@ -160,6 +161,38 @@ def test_checkdef_defaults_and_args() -> None:
     assert bonus.check().odds()["pass"] == Fraction(5, 10)
     assert bonus.check(bonus=2).odds()["pass"] == Fraction(7, 10)
     assert bonus.with_args(["bonus=-3"]).odds()["pass"] == Fraction(2, 10)
+
+
+def test_checkdef_builds_each_set_of_values_once() -> None:
+    built: list[int] = []
+    plain = _bonus_def()
+
+    def counted(p: Mapping[str, Any]) -> Check:
+        built.append(int(p["bonus"]))
+        return plain.build(p)
+
+    bonus = CheckDef("test.bonus", "", ("fail", "pass"), ("TEST-4",), counted, plain.params)
+    first = bonus.check(bonus=2)
+    assert bonus.check(bonus=2) is first and bonus.with_args(["bonus=2"]) is first
+    assert first.odds() is first.odds()  # a Dist is immutable: computed once
+    assert bonus.check().odds()["pass"] == Fraction(5, 10)  # other values, another check
+    assert built == [2, 0]
+    with pytest.raises(InputError, match="from -3 to 3"):  # refused, cached or not
+        bonus.check(bonus=4)
+    for value in range(-3, 4):
+        for _ in range(2):
+            bonus.check(bonus=value)
+    assert built == [2, 0, -3, -2, -1, 1, 3]
+
+
+def test_checkdef_keeps_a_bounded_number_of_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(checks, "BUILT_KEPT", 2)
+    bonus = _bonus_def()
+    kept = bonus.check(bonus=1)
+    bonus.check(bonus=2)
+    bonus.check(bonus=3)  # the third clears the two kept
+    assert bonus.check(bonus=1) is not kept
+    assert bonus.check(bonus=1).odds() == kept.odds()
 
 
 @pytest.mark.parametrize(

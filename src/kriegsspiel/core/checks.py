@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, Protocol
 
 import msgspec
@@ -20,6 +20,7 @@ from kriegsspiel.core.dist import Dist
 from kriegsspiel.errors import DiceError, InputError
 
 Stats = tuple[Stat, ...]
+BUILT_KEPT = 256  # the checks a `CheckDef` keeps built, by their parameter values
 
 
 class Modifier(msgspec.Struct, frozen=True):
@@ -76,7 +77,12 @@ class Check:
         return _joint(self.pools)
 
     def odds(self) -> Dist[str]:
-        """The exact probability of each outcome."""
+        """The exact probability of each outcome (computed once per check: a `Dist` is
+        immutable)."""
+        return self._odds
+
+    @cached_property
+    def _odds(self) -> Dist[str]:
         mod = self.modifier_total
         return self.stat_dist().map(lambda stats: self.outcome_rule(stats, mod))
 
@@ -212,6 +218,9 @@ class CheckDef:
     rules: tuple[str, ...]
     build: Callable[[Mapping[str, Any]], Check]
     params: tuple[Param, ...] = field(default=())
+    _built: dict[tuple[Any, ...], Check] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def with_args(self, args: Sequence[str]) -> Check:
         """Build the check from `KEY=VALUE` strings, refusing unknown or malformed ones."""
@@ -223,10 +232,16 @@ class CheckDef:
             if key not in by_name:
                 raise InputError(key, f"{self.name} has no parameter {key!r}")
         full = {p.name: values.get(p.name, p.default) for p in self.params}
-        for p in self.params:
-            if p.kind == "int":
-                p.check_int(int(full[p.name]))
-        return self.build(full)
+        key = tuple(full.values())
+        built = self._built.get(key)
+        if built is None:  # a check is immutable: built once for each set of values
+            for p in self.params:
+                if p.kind == "int":
+                    p.check_int(int(full[p.name]))
+            if len(self._built) >= BUILT_KEPT:
+                self._built.clear()
+            built = self._built[key] = self.build(full)
+        return built
 
     def describe(self) -> dict[str, Any]:
         return {
