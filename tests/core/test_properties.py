@@ -16,6 +16,7 @@ import itertools
 import math
 import operator
 import random
+import unittest.mock
 from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -27,6 +28,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from toy import TOY, toy_scenario
 
+from kriegsspiel.core import history
 from kriegsspiel.core.checks import Check, Modifier, Stats
 from kriegsspiel.core.dice import Pool, Tally
 from kriegsspiel.core.dist import Dist
@@ -353,3 +355,49 @@ def test_undo_then_replaying_the_same_actions_and_faces_gives_the_same_state(
         do(game, seat, action, *faces)  # every face used again, none missing
     assert _encoded(game) == states[-1]
     assert {seat: game.view(seat) for seat in game.seats} == views
+
+
+def _folded(game: AnyGame, end: int) -> Any:
+    """The state after the first `end` log entries, folded from the start."""
+    state = game.ruleset.initial_state(game.scenario)
+    for entry in effective(game.log[:end]):
+        for record in entry.records:
+            state = game.ruleset.apply(state, record.event)
+    return state
+
+
+def _seen(game: AnyGame, seat: str) -> list[int]:
+    """The log positions of the entries `seat` sees: a record of its own, or an undo of one."""
+    out: list[int] = []
+    for entry in game.log:
+        if entry.visible_records(seat) or set(entry.undoes) & set(out):
+            out.append(entry.seq)
+    return out
+
+
+@pytest.mark.parametrize("name", ["toy", "abilities"])
+@props(25)
+@given(st.randoms(use_true_random=False), st.integers(5, 40))
+def test_checkpoints_give_the_states_a_fold_from_the_start_gives(
+    name: str, rng: random.Random, steps: int
+) -> None:
+    with unittest.mock.patch.object(history, "CHECKPOINT", 3):  # undos reach behind them
+        game = _new(name)
+        for _ in range(steps):
+            if effective(game.log) and rng.random() < 0.3:
+                game.undo("umpire", rng.randint(1, len(effective(game.log))))
+                assert game.state == _folded(game, len(game.log))
+            elif _step(game, rng) is None:
+                break
+        loaded = Game(game.ruleset, game.scenario, game.seed, log=game.log)
+        assert loaded.state == game.state == _folded(game, len(game.log))
+        assert loaded.can_undo == game.can_undo == bool(effective(game.log))
+        for seat in game.seats:
+            whole = game.log_view(seat)
+            seen = _seen(game, seat)
+            assert game.log_length(seat) == loaded.log_length(seat) == len(whole) == len(seen)
+            since = rng.randint(0, len(whole))
+            assert game.log_view(seat, since) == loaded.log_view(seat, since) == whole[since:]
+            upto = rng.randint(0, len(seen))
+            end = seen[upto - 1] + 1 if upto else 0
+            assert game.replay(seat, upto) == game.ruleset.view(_folded(game, end), seat)

@@ -154,6 +154,18 @@ def test_each_seat_gets_exactly_its_own_view_and_log(demo: Table, seat: str) -> 
     msgspec.convert(demo.get(seat, "/log").json(), schema.Log)
 
 
+@pytest.mark.parametrize("seat", SEATS)
+def test_a_seat_reads_only_the_entries_after_a_number(demo: Table, seat: str) -> None:
+    demo.act("german", DEMOLISH_CULVERT)
+    demo.act("us", {"action": "pass"})
+    whole = demo.log(seat)
+    assert len(whole) == 2
+    for since in range(len(whole) + 2):
+        assert demo.get(seat, f"/log?since={since}").json()["log"] == whole[since:]
+    for bad in ("-1", "two", "1e3", "9" * 12):
+        assert "since: must be a whole number" in error(demo.get(seat, f"/log?since={bad}"), 400)
+
+
 def test_each_seat_is_offered_only_its_own_legal_actions(demo: Table) -> None:
     german = demo.table("german")["actions"]
     assert offers(german, **PREPARE_BRIDGE)

@@ -228,9 +228,9 @@ class CheckDef:
 
     def check(self, **values: Any) -> Check:
         by_name = {p.name: p for p in self.params}
-        for key in values:
-            if key not in by_name:
-                raise InputError(key, f"{self.name} has no parameter {key!r}")
+        for name in values:
+            if name not in by_name:
+                raise InputError(name, f"{self.name} has no parameter {name!r}")
         full = {p.name: values.get(p.name, p.default) for p in self.params}
         key = tuple(full.values())
         built = self._built.get(key)
@@ -240,7 +240,8 @@ class CheckDef:
                     p.check_int(int(full[p.name]))
             if len(self._built) >= BUILT_KEPT:
                 self._built.clear()
-            built = self._built[key] = self.build(full)
+            built = self.build(full)
+            self._built[key] = built
         return built
 
     def describe(self) -> dict[str, Any]:

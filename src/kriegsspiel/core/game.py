@@ -24,7 +24,8 @@ from kriegsspiel.core.choices import Choice
 from kriegsspiel.core.convert import split_error
 from kriegsspiel.core.dice import DiceSource, EnteredDice, Pool, SeededDice
 from kriegsspiel.core.guards import refuse_over, refuse_public
-from kriegsspiel.core.log import Entry, Record, effective, undone
+from kriegsspiel.core.history import History
+from kriegsspiel.core.log import Entry, Record
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import A, E, Ruleset, S, Sc
 from kriegsspiel.core.seats import PUBLIC, UMPIRE, all_seats, sees
@@ -53,8 +54,8 @@ class Game(Generic[Sc, S, A, E]):
         self.ruleset = ruleset
         self.scenario = scenario
         self.seed = seed or scenario.seed or secrets.token_hex(16)
-        self._log: list[Entry[E]] = list(log)
-        self._state = self._fold(self._log)
+        self._history: History[S, E] = History(ruleset.initial_state(scenario), ruleset.apply, log)
+        self._log = self._history.entries  # appended to through `_history` alone
         self._known: dict[str, S] = {}
         self._valid: tuple[int, str, Any] | None = None  # the last action validated, and when
 
@@ -73,25 +74,25 @@ class Game(Generic[Sc, S, A, E]):
         """What `seat` may know of the current state."""
         return self.ruleset.view(self._state, self.check_seat(seat))
 
-    def log_view(self, seat: str) -> list[dict[str, Any]]:
-        """The log as `seat` may see it, numbered in that seat's own sequence.
+    def log_view(self, seat: str, since: int = 0) -> list[dict[str, Any]]:
+        """The log as `seat` may see it, numbered in that seat's own sequence: its entries after
+        number `since` (all of them by default), at a cost that does not grow with the log.
 
         Entries with nothing `seat` may see are left out entirely (an undo counts as visible when
         what it took back was), so their existence does not leak either; only the umpire sees the
         global sequence numbers.
         """
         self.check_seat(seat)
-        gone = undone(self._log)
-        numbers: dict[int, int] = {}
+        index = self._history.seat_log(seat)
+        if since < 0:
+            raise InputError("since", "must be 0 or more")
+        gone = self._history.gone
         out: list[dict[str, Any]] = []
-        for entry in self._log:
+        for n, position in enumerate(index.positions[since:], start=since + 1):
+            entry = self._log[position]
             records = entry.visible_records(seat)
-            undoes = [numbers[s] for s in entry.undoes if s in numbers]
-            if not records and not undoes:
-                continue
-            numbers[entry.seq] = len(out) + 1
             item: dict[str, Any] = {
-                "n": numbers[entry.seq],
+                "n": n,
                 "seat": entry.seat,
                 "kind": entry.kind,
                 "undone": entry.seq in gone,
@@ -102,6 +103,7 @@ class Game(Generic[Sc, S, A, E]):
             }
             if entry.kind == "action":
                 item["outcome"] = self.ruleset.outcome([r.event for r in records])
+            undoes = [index.numbers[s] for s in entry.undoes if s in index.numbers]
             if undoes:
                 item["undoes"] = undoes
             if seat == UMPIRE:
@@ -111,6 +113,11 @@ class Game(Generic[Sc, S, A, E]):
             out.append(item)
         return out
 
+    def log_length(self, seat: str) -> int:
+        """How many entries `seat`'s log has (the number of its newest)."""
+        self.check_seat(seat)
+        return len(self._history.seat_log(seat).positions)
+
     def replay(self, seat: str, upto: int) -> dict[str, Any]:
         """What `seat` knew after the first `upto` entries of its own log (`log_view` numbers).
 
@@ -118,17 +125,16 @@ class Game(Generic[Sc, S, A, E]):
         are, out of both the answer and the error.
         """
         self.check_seat(seat)
-        visible = [i for i, e in enumerate(self._log) if self._visible(seat, e)]
+        visible = self._history.seat_log(seat).positions
         if not 0 <= upto <= len(visible):
             raise InputError("upto", f"must be from 0 to {len(visible)}")
         end = visible[upto - 1] + 1 if upto else 0
-        return self.ruleset.view(self._fold(self._log[:end]), seat)
+        return self.ruleset.view(self._history.state_at(end), seat)
 
-    def _visible(self, seat: str, entry: Entry[E]) -> bool:
-        """Whether `seat` sees anything of `entry` (for an undo: of what it took back)."""
-        if entry.visible_records(seat):
-            return True
-        return any(self._log[s].visible_records(seat) for s in entry.undoes)
+    @property
+    def can_undo(self) -> bool:
+        """Whether any action is in effect that the umpire could take back."""
+        return bool(self._history.live)
 
     @property
     def log(self) -> tuple[Entry[E], ...]:
@@ -138,7 +144,11 @@ class Game(Generic[Sc, S, A, E]):
     @property
     def state(self) -> S:
         """The full state: the umpire's knowledge. Show seats `view` instead."""
-        return self._state
+        return self._history.state
+
+    @property
+    def _state(self) -> S:
+        return self._history.state
 
     # -- acting --------------------------------------------------------------------------------
 
@@ -200,8 +210,7 @@ class Game(Generic[Sc, S, A, E]):
         for record in records:
             state = self.ruleset.apply(state, record.event)
         entry = Entry(seq, seat, "action", msgspec.to_builtins(typed), records)
-        self._log.append(entry)
-        self._state = state
+        self._history.append(entry, state)
         self._known.clear()
         return entry
 
@@ -400,24 +409,13 @@ class Game(Generic[Sc, S, A, E]):
         self.check_seat(seat)
         if seat != UMPIRE:
             raise RuleViolation("UNDO", "only the umpire seat may undo actions")
-        live = effective(self._log)
+        live = self._history.live
         if count < 1 or count > len(live):
             raise InputError("count", f"there are {len(live)} action(s) that can be undone")
-        targets = tuple(e.seq for e in live[-count:])
-        entry: Entry[E] = Entry(len(self._log), seat, "undo", None, (), targets)
-        self._log.append(entry)
-        self._state = self._fold(self._log)
+        entry: Entry[E] = Entry(len(self._log), seat, "undo", None, (), tuple(live[-count:]))
+        self._history.append(entry)  # folded from the nearest checkpoint before the first
         self._known.clear()
         return entry
-
-    # -- folding and storage -------------------------------------------------------------------
-
-    def _fold(self, entries: Sequence[Entry[E]]) -> S:
-        state = self.ruleset.initial_state(self.scenario)
-        for entry in effective(entries):
-            for record in entry.records:
-                state = self.ruleset.apply(state, record.event)
-        return state
 
 
 class _FirstRoll(Exception):

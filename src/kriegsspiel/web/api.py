@@ -121,7 +121,10 @@ async def seat_table(request: Request) -> Response:
 
 
 async def seat_log(request: Request) -> Response:
-    return json_response(schema.Log(_host(request).log(_token(request))))
+    raw = request.query_params.get("since", "0")
+    if not raw.isdigit() or len(raw) > 9:
+        raise InputError("since", f"must be a whole number of entries, not {raw[:20]!r}")
+    return json_response(schema.Log(_host(request).log(_token(request), int(raw))))
 
 
 async def seat_svg(request: Request) -> Response:

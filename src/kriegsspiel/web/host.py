@@ -19,7 +19,7 @@ import msgspec
 
 from kriegsspiel.core.checks import Check
 from kriegsspiel.core.dice import EnteredDice
-from kriegsspiel.core.log import Entry, effective
+from kriegsspiel.core.log import Entry
 from kriegsspiel.core.scenario import ScenarioBase
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, KriegsspielError
@@ -135,14 +135,15 @@ class Host:
                 "to_act": to_act,
                 "actions": [c.action for c in choices],
                 "choices": msgspec.to_builtins(choices),
-                "can_undo": seat == UMPIRE and bool(effective(game.log)),
+                "can_undo": seat == UMPIRE and game.can_undo,
                 "view": game.view(seat),
             }
 
-    def log(self, token: str) -> list[dict[str, Any]]:
+    def log(self, token: str, since: int = 0) -> list[dict[str, Any]]:
+        """The seat's log entries after number `since` (the whole log by default)."""
         with self._lock:
             ref, game = self._open(token)
-            return game.log_view(ref.seat)
+            return game.log_view(ref.seat, since)
 
     def svg(self, token: str, selected: str | None = None) -> str:
         with self._lock:
@@ -155,7 +156,7 @@ class Host:
             ref, game = self._open(token)
             known = (
                 game.view(ref.seat),
-                game.log_view(ref.seat),
+                game.log_length(ref.seat),  # an undo the seat sees is an entry of its own
                 game.ruleset.seats_to_act(game.state),
             )
             return hashlib.sha256(msgspec.json.encode(known)).hexdigest()
@@ -183,17 +184,17 @@ class Host:
         with self._lock:
             ref, game = self._open(token)
             source = EnteredDice(dice, player or ref.seat) if dice is not None else None
-            before = len(game.log_view(ref.seat))
+            before = game.log_length(ref.seat)
             self._record(ref.game_id, game.act(ref.seat, action, source))
-            return game.log_view(ref.seat)[before:]
+            return game.log_view(ref.seat, before)
 
     def undo(self, token: str, count: int = 1) -> list[dict[str, Any]]:
         """The umpire takes back the last `count` actions; the undo entry is logged."""
         with self._lock:
             ref, game = self._open(token)
-            before = len(game.log_view(ref.seat))
+            before = game.log_length(ref.seat)
             self._record(ref.game_id, game.undo(ref.seat, count))
-            return game.log_view(ref.seat)[before:]
+            return game.log_view(ref.seat, before)
 
     def _record(self, game_id: str, entry: Entry[Any]) -> None:
         try:
