@@ -81,22 +81,49 @@ def test_eng_fort_13_indirect_fire_cannot_touch_the_structure() -> None:
 
 
 def test_eng_fort_14_the_siege_rule_caps_idf_at_minus_one_and_never_kills() -> None:
-    """ENG-FORT-14 (default `capped`, AMB-ENG-30): computed -5 -> -1, computed -1 -> -1; a
-    natural 10 (10 - 1 = 9) would kill but is disordered."""
-    fort6 = PILL | {"kind": "large", "armour": 6}
-    g = setup(BTY, fort=fort6)  # strength 1 - armour 6 = -5
+    """ENG-FORT-14 (default `capped`, AMB-ENG-30): the seed reduces the IDF attack "to a max of
+    -1": computed +7 -> -1 and -1 -> -1; a natural 10 (10 - 1 = 9) would kill but is disordered."""
+    check = find_check("engineering.fort-occupants")
+    for strength, armour in ((9, 2), (3, 4)):
+        capped = check.check(strength=strength, armour=armour, fire="idf-capped")
+        assert capped.modifier_total == -1
+        assert "knocked-out" not in capped.odds()
+        # d10 - 1: <=4 none (faces 1-5), 5-6 S (6, 7), 7-8 D (8, 9, and 10 capped)
+        assert capped.odds_table() == [
+            ("no-effect", Fraction(1, 2)),
+            ("suppressed", Fraction(1, 5)),
+            ("disordered", Fraction(3, 10)),
+        ]
+    g = setup(BTY, fort=PILL | {"armour": 2})  # strength 1 - armour 2 = -1: stays -1
     entry = do(g, "us", bombard("bty", "mg"), 10)
     result = events_tagged(entry, "bombarded")[0]["result"]
     assert result["total"] - result["natural"] == -1
     assert outcome(entry, "bombarded") == "disordered"
     assert g.state.units["mg"].status == "disordered"
+
+
+def test_eng_fort_14_the_cap_never_raises_a_weaker_attack() -> None:
+    """ENG-FORT-14: "reducing this attack to a max of -1" only lowers: a strength-1 battery at an
+    armour-6 fort (1 - 6 = -5) stays at -5, no stronger than direct fire at the same occupants
+    ("Indirect artillery fire is useless against forts")."""
     check = find_check("engineering.fort-occupants")
-    for strength, armour in ((1, 6), (3, 4), (9, 2)):
-        capped = check.check(strength=strength, armour=armour, fire="idf-capped")
-        assert capped.modifier_total == -1
-        assert "knocked-out" not in capped.odds()
-        # d10 - 1: <=4 none (faces 1-5), 5-6 S (6, 7), 7-8 D (8, 9, and 10 capped)
-        assert capped.odds()["disordered"] == Fraction(3, 10)
+    capped = check.check(strength=1, armour=6, fire="idf-capped")
+    assert capped.modifier_total == -5
+    assert "ENG-FORT-14" not in [m.rule for m in capped.modifiers]
+    # d10 - 5: faces 1-9 total 4 or less, no effect; a 10 (total 5) suppresses
+    assert capped.odds_table() == [
+        ("no-effect", Fraction(9, 10)),
+        ("suppressed", Fraction(1, 10)),
+        ("disordered", Fraction(0)),
+    ]
+    direct = check.check(strength=1, armour=6, fire="direct")
+    assert [(o, capped.odds()[o]) for o in direct.outcomes] == direct.odds_table()
+    g = setup(BTY, fort=PILL | {"kind": "large", "armour": 6})
+    entry = do(g, "us", bombard("bty", "mg"), 10)
+    result = events_tagged(entry, "bombarded")[0]["result"]
+    assert result["total"] - result["natural"] == -5
+    assert outcome(entry, "bombarded") == "suppressed"
+    assert g.state.units["mg"].status == "suppressed"
 
 
 def test_amb_eng_30_idf_at_occupants_none_or_full() -> None:

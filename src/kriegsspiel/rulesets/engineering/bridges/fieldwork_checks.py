@@ -19,7 +19,7 @@ Ties = Literal["attacker", "defender"]
 
 CHARGE_ATTACK = 4  # ENG-FORT-28: one charge attacks at 4
 EXTRA_CHARGE = 2  # ENG-FORT-29: each charge beyond the first adds +2
-IDF_CAP = -1  # ENG-FORT-14: the siege rule's attack value
+IDF_CAP = -1  # ENG-FORT-14: the siege rule's best attack value
 
 
 def _cite(check: Check, *rules: str) -> Check:
@@ -140,7 +140,8 @@ def fort_occupants(
 ) -> Check:
     """ENG-FORT-05/08: fire at a fort's occupants takes the armour as a negative modifier.
     ENG-FORT-14 (option `idf_vs_fort_occupants = capped`): an IDF attack so computed is then
-    set to −1 whatever it was, and can suppress or disorder but never kill."""
+    lowered to −1 if it was better ("reducing this attack to a max of −1": a weaker one stands),
+    and can suppress or disorder but never kill."""
     mods = [
         Modifier("attack strength", strength, "BF-DEFAULT-FIRE"),
         Modifier("fort armour", -armour, "ENG-FORT-05"),
@@ -151,7 +152,8 @@ def fort_occupants(
     if fire != "idf-capped":
         return _cite(table.check("engineering.fort-occupants", tuple(mods)), "ENG-FORT-08")
     computed = strength - armour + modifier
-    mods.append(Modifier("siege rule: attack set to -1", IDF_CAP - computed, "ENG-FORT-14"))
+    if computed > IDF_CAP:  # ENG-FORT-14: a cap only lowers
+        mods.append(Modifier("siege rule: attack capped at -1", IDF_CAP - computed, "ENG-FORT-14"))
 
     def capped(stats: Stats, total: int) -> str:
         outcome = table(stats, total)
