@@ -272,3 +272,53 @@ def test_eng_ditch_06_fire_at_occupants_uses_the_dug_in_case() -> None:
     entry = act(g, "fire", 5, unit="m1", target="r1")
     mods = events(entry, "fired")[0]["result"]["modifiers"]
     assert {"label": "target dug-in (d1)", "value": 0, "rule": "ENG-DITCH-06"} in mods
+
+
+def avre(uid: str, at: tuple[float, float], *traits: str, **kw: Any) -> dict[str, Any]:
+    return tank(uid, at, card="BR-13", traits=["avre", *traits], **kw)
+
+
+def fills(g: Any, uid: str) -> list[dict[str, Any]]:
+    return [
+        c.action
+        for c in g.legal_actions(US)
+        if c.action["action"] == "fill-ditch" and c.action["unit"] == uid
+    ]
+
+
+def test_eng_funny_02_an_avre_acting_as_engineers_fills_in_an_earthen_ditch() -> None:
+    """ENG-FUNNY-02: "The scenario may allow AVREs to function as combat engineer troop units.
+    They may open gaps in wire, fill in earthen AT ditches, set charges"; AMB-ENG-41: a troop
+    unit for eligibility only. ENG-DITCH-07: conformed, its improve position roll (dr +1: 6+ on
+    d10 + 1) fills the section on success and is its engineering action; an AVRE without the
+    trait, or any other vehicle, is refused before any die."""
+    g = table(
+        avre("sapper", AT, "avre-engineer", dr=1), avre("gun", (2, 3.8)), tank("t1", (1, 3.8))
+    )
+    listed = {"action": "fill-ditch", "unit": "sapper", "ditch": "d1", "distance": None}
+    assert fills(g, "sapper") == [listed]
+    assert fills(g, "gun") == fills(g, "t1") == []
+    gun = {"action": "fill-ditch", "unit": "gun", "ditch": "d2"}
+    assert refused(g, US, gun, 6).rule == "ENG-FUNNY-02"
+    assert refused(g, US, {"action": "fill-ditch", "unit": "t1", "ditch": "d1"}, 6).rule == (
+        "ENG-DITCH-07"
+    )
+    act(g, "fill-ditch", 4, unit="sapper", ditch="d1")  # 4 + 1 = 5: failure
+    assert ditch(g).condition == "intact"
+    assert g.state.units["sapper"].engineering_at == g.state.player_turn
+    next_us_turn(g)
+    act(g, "fill-ditch", 5, unit="sapper", ditch="d1")  # 5 + 1 = 6: success
+    assert ditch(g).condition == "filled"
+
+
+def test_amb_eng_41_the_avre_stays_a_vehicle_at_the_ditch() -> None:
+    """AMB-ENG-41: a vehicle for movement, so it cannot go into the ditch (ENG-DITCH-02) and
+    fills it only conformed (ENG-DITCH-07); a concrete-lined ditch is not earthen and is
+    refused (ENG-FUNNY-02: "earthen AT ditches", ENG-DITCH-18)."""
+    g = table(avre("sapper", (0, 2), "avre-engineer"), avre("s2", AT, "avre-engineer"))
+    assert refused(g, US, move(g, "s2", IN)).rule == "ENG-DITCH-02"
+    far = {"action": "fill-ditch", "unit": "sapper", "ditch": "d1"}
+    assert refused(g, US, far, 6).rule == "ENG-DITCH-07"
+    concrete = table(avre("s2", AT, "avre-engineer"), variant="concrete")
+    lined = {"action": "fill-ditch", "unit": "s2", "ditch": "d1"}
+    assert refused(concrete, US, lined, 6).rule == "ENG-DITCH-18"

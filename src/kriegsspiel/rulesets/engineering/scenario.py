@@ -67,6 +67,12 @@ class EngUnit(UnitSpec, frozen=True, forbid_unknown_fields=True):
         """AMB-ENG-44; AMB-ENG-41: an AVRE the scenario lets act as combat engineers counts."""
         return ENGINEER in self.traits or AVRE_ENGINEER in self.traits
 
+    @property
+    def troop_work(self) -> bool:
+        """Whether it may do a troop stand's work: a troop stand, or (ENG-FUNNY-02, AMB-ENG-41)
+        an AVRE acting as combat engineers, a troop unit for eligibility only."""
+        return self.kind == "troops" or AVRE_ENGINEER in self.traits
+
 
 class DemolitionSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A target that can be prepared for demolition, such as a bridge or a road culvert."""

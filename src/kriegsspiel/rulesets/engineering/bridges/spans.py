@@ -36,7 +36,6 @@ from kriegsspiel.rulesets.engineering.fieldwork_geometry import conformed_to, ga
 from kriegsspiel.rulesets.engineering.play.work import declare, may_engineer, sealed
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, with_unit
-from kriegsspiel.rulesets.engineering.traits import AVRE_ENGINEER
 
 EQUIPMENT_REACH = 2.0  # ENG-BRIDGE-07: dismounted within 2" of the gap; ENG-BRIDGE-12: builders
 # within 2" of the equipment
@@ -92,7 +91,7 @@ class BridgeBuilt(Ev, frozen=True, tag="bridge-built"):
 
 def t_class(spec: EngUnit) -> bool:
     """ENG-BRIDGE-11; AMB-ENG-41: an AVRE acting as engineers counts for eligibility."""
-    return spec.target_class == "T" or AVRE_ENGINEER in spec.traits
+    return spec.troop_work
 
 
 def _in_place(state: EngState, spec: EngUnit, e: Equipment) -> str:

@@ -1,8 +1,9 @@
 """Anti-tank ditches (ENG-DITCH-01..19): impassable to vehicles (ENG-DITCH-02), a dug-in place
-for troops (ENG-DITCH-03..06, crossing.py and obstacles.py), neutralised by troops collapsing its
-sides (ENG-DITCH-07), a fascine (ENG-DITCH-09..13), a dozer (ENG-DITCH-14, dozers.py), a charge
-(ENG-DITCH-15) or a bridgelayer (ENG-DITCH-16/17, arks.py). Concrete-lined ditches cannot be filled
-by hand or dozer (ENG-DITCH-18); wide ones take `neutralize_actions` of these (ENG-DITCH-19).
+for troops (ENG-DITCH-03..06, crossing.py and obstacles.py), neutralised by troops (or an AVRE
+acting as engineers, ENG-FUNNY-02) collapsing its sides (ENG-DITCH-07), a fascine
+(ENG-DITCH-09..13), a dozer (ENG-DITCH-14, dozers.py), a charge (ENG-DITCH-15) or a bridgelayer
+(ENG-DITCH-16/17, arks.py). Concrete-lined ditches cannot be filled by hand or dozer
+(ENG-DITCH-18); wide ones take `neutralize_actions` of these (ENG-DITCH-19).
 """
 
 from __future__ import annotations
@@ -40,13 +41,15 @@ from kriegsspiel.rulesets.engineering.play.sequence import may_maneuver
 from kriegsspiel.rulesets.engineering.play.work import declare, may_engineer
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState
+from kriegsspiel.rulesets.engineering.traits import is_avre
 
 # -- actions and events ---------------------------------------------------------------------------
 
 
 class FillDitch(Act, frozen=True, tag="fill-ditch"):
     """A troop stand in or conformed to the ditch collapses its sides: an improve position roll
-    that counts as its engineering action (ENG-DITCH-07, AMB-ENG-02)."""
+    that counts as its engineering action (ENG-DITCH-07, AMB-ENG-02). So may an AVRE acting as
+    combat engineers, conformed to it (ENG-FUNNY-02, AMB-ENG-41)."""
 
     unit: str
     ditch: str
@@ -102,7 +105,12 @@ def fill_ditch(ctx: Ctx, action: FillDitch) -> None:
     spec = own(state, ctx.seat, action.unit)
     may_engineer(state, spec)
     ditch = obstacle(state, spec.side, action.ditch, "ditch")
-    if spec.kind != "troops":
+    if is_avre(spec) and not spec.troop_work:
+        raise RuleViolation(
+            "ENG-FUNNY-02",
+            f"{spec.label} fills in a ditch only if the scenario lets it act as combat engineers",
+        )
+    if not spec.troop_work:
         raise RuleViolation("ENG-DITCH-07", f"troop stands collapse a ditch, not {spec.label}")
     fillable(ditch, "filled by hand")
     open_ditch(ditch, "ENG-DITCH-07")
