@@ -10,6 +10,7 @@ succeeds, a natural 1 fails. Bog-down: d10 + dr, 1 or less bogs down.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from conftest import GERMAN, US, EngGame, do, end_phase, events_tagged, scenario_data, start, unit
@@ -131,3 +132,22 @@ def modifiers(check: Check) -> dict[str, int]:
 
 def events(entry: Any, tag: str) -> list[dict[str, Any]]:
     return events_tagged(entry, tag)
+
+
+def tenths(*chances: int) -> dict[str, Fraction]:
+    """Fire odds in tenths: no effect, suppressed, disordered, knocked out (zeros left out)."""
+    outcomes = ("no-effect", "suppressed", "disordered", "knocked-out")
+    return {o: Fraction(c, 10) for o, c in zip(outcomes, chances, strict=True) if c}
+
+
+def fire_odds(g: EngGame, seat: str, action: str, **fields: Any) -> dict[str, Fraction]:
+    """The exact odds of one shot (`fire`, `bombard`) by its result: "m1 fires at r1: suppressed"
+    counts for "suppressed"."""
+    odds = g.odds(seat, {"action": action, **fields})
+    assert odds.exact
+    out: dict[str, Fraction] = {}
+    for o in odds.outcomes:
+        assert o.probability is not None
+        result = o.summary.rpartition(": ")[2]
+        out[result] = out.get(result, Fraction(0)) + o.probability
+    return out

@@ -6,9 +6,22 @@ A stretch of bocage h1 at (0, 5), 2" long, 1/2" deep; another, h2, at (4, 5). US
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-from minekit import act, engineers, events, game, next_us_turn, placed, tank, troops, us_turn
+from minekit import (
+    act,
+    engineers,
+    events,
+    fire_odds,
+    game,
+    next_us_turn,
+    placed,
+    tank,
+    tenths,
+    troops,
+    us_turn,
+)
 
 from conftest import GERMAN, US, end_phase, refused, unit
 
@@ -29,31 +42,57 @@ def condition(g: Any, hid: str = "h1") -> str:
     return str(g.state.obstacles[hid].condition)
 
 
-def defensive_fire(g: Any, face: int) -> Any:
-    end_phase(g)  # to the German defensive fire phase of the US player turn
-    return act(g, "fire", face, seat=GERMAN, unit="g1", target="v1")
+def shot(g: Any) -> dict[str, Fraction]:
+    """The odds of g1's shot at v1 in the German defensive fire phase of the US player turn."""
+    end_phase(g)
+    return fire_odds(g, GERMAN, "fire", unit="g1", target="v1")
+
+
+FACING = tenths(0, 2, 2, 6)  # d10 + 4 (V 4) on the house fire table: 5-6 S, 7-8 D, 9+ KO
+FLANK = tenths(0, 1, 2, 7)  # d10 + 4 + 1
 
 
 def test_eng_bocage_01_breaching_vehicle_shows_its_flank() -> None:
-    """ENG-BOCAGE-01: direct fire at a vehicle breaching bocage without a cutter hits its flank
-    armour, even from straight ahead."""
+    """ENG-BOCAGE-01: "If a vehicle performing a breaching action through a bocage hedgerow is
+    fired upon using direct fire, use the flank armor of the vehicle", even from straight ahead:
+    the house fire table has no facings, so the exposed flank is +1 (BF-DEFAULT-FLANK) over the
+    same shot at a vehicle that did not breach."""
+    still = table(tank("v1", AT))
+    assert shot(still) == FACING
     g = table(tank("v1", AT))
     act(g, "breach", 5, unit="v1", obstacle="h1")
-    entry = defensive_fire(g, 3)
-    rules = [m["rule"] for m in events(entry, "fired")[0]["result"]["modifiers"]]
-    assert "ENG-BOCAGE-01" in rules
+    assert shot(g) == FLANK
+    entry = act(g, "fire", 3, seat=GERMAN, unit="g1", target="v1")
+    mods = events(entry, "fired")[0]["result"]["modifiers"]
+    flank = {"label": "breaching bocage: its flank armour", "value": 1, "rule": "ENG-BOCAGE-01"}
+    assert flank in mods
     seen = {u["id"]: u for u in g.view("public")["units"]}["v1"]
     assert seen["armour_facing"].startswith("flank")
 
 
+def test_bf_default_flank_a_scenario_replaces_the_value() -> None:
+    """BF-DEFAULT-FLANK: the scenario's `bocage_flank_modifier` (3: d10 + 7)."""
+    g = game(
+        [tank("v1", AT), unit("g1", GERMAN, kind="gun", attack={"V": 4}, position=(0, 20))],
+        bocage=[placed("h1", (0, 5))],
+        options={"bocage_flank_modifier": 3},
+    )
+    us_turn(g)
+    act(g, "breach", 5, unit="v1", obstacle="h1")
+    assert shot(g) == tenths(0, 0, 1, 9)
+
+
 def test_eng_bocage_02_hedgerow_cutter_keeps_its_facing() -> None:
-    """ENG-BOCAGE-02: the same shot at a vehicle with a hedgerow cutter uses its facing armour."""
+    """ENG-BOCAGE-02: "Vehicles with a hedgerow cutter do not use this modifier": the same shot
+    at a vehicle with a hedgerow cutter uses its facing armour, the odds of a vehicle that did
+    not breach."""
     from kriegsspiel.rulesets.engineering.obstacles.bocage import armour_facing
 
     g = table(tank("v1", AT, traits=["hedgerow-cutter"]))
     act(g, "breach", 5, unit="v1", obstacle="h1")
     assert armour_facing(g.state, "v1", (0, 20)) == "front"
-    entry = defensive_fire(g, 3)
+    assert shot(g) == FACING
+    entry = act(g, "fire", 3, seat=GERMAN, unit="g1", target="v1")
     rules = [m["rule"] for m in events(entry, "fired")[0]["result"]["modifiers"]]
     assert "ENG-BOCAGE-01" not in rules
 

@@ -10,9 +10,21 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from minekit import act, engineers, events, game, next_us_turn, placed, tank, troops, us_turn
+from minekit import (
+    act,
+    engineers,
+    events,
+    fire_odds,
+    game,
+    next_us_turn,
+    placed,
+    tank,
+    tenths,
+    troops,
+    us_turn,
+)
 
-from conftest import GERMAN, US, refused, unit
+from conftest import GERMAN, US, end_phase, refused, unit
 from kriegsspiel.registry import find_check
 
 AT = (0.0, 3.8)
@@ -259,19 +271,47 @@ def test_eng_ditch_19_wide_ditch_needs_several_actions() -> None:
     assert ditch(b).condition == "bridged"
 
 
-def test_eng_ditch_06_fire_at_occupants_uses_the_dug_in_case() -> None:
-    """ENG-DITCH-06: fire at troops in the ditch is resolved against the dug-in case (recorded
-    on the roll; its value is the base game's, declared by the players)."""
+def shooting(ditches: bool, **options: Any) -> Any:
+    """German r1 in d1 (or in the open, without ditches); US rifles m1 (T 3) and a battery a1
+    (T 3, artillery), in the US offensive fire phase."""
     g = game(
-        [troops("r1", IN, side=GERMAN), unit("m1", US, attack={"T": 3}, position=(0, 0))],
-        ditches=[placed("d1", (0, 5))],
+        [
+            troops("r1", IN, side=GERMAN),
+            unit("m1", US, attack={"T": 3}, position=(0, 0)),
+            unit("a1", US, kind="gun", traits=["artillery"], attack={"T": 3}, position=(0, -20)),
+        ],
+        ditches=[placed("d1", (0, 5))] if ditches else [],
+        options=options or None,
     )
     us_turn(g)
-    g.act(US, {"action": "end-phase"})
-    g.act(GERMAN, {"action": "end-phase"})
-    entry = act(g, "fire", 5, unit="m1", target="r1")
+    end_phase(g, 2)
+    return g
+
+
+# d10 + 3 on the house fire table (<=4 none, 5-6 S, 7-8 D, 9+ KO), less the cover's house value
+OPEN_3, LESS_1, LESS_2 = tenths(1, 2, 2, 5), tenths(2, 2, 2, 4), tenths(3, 2, 2, 3)
+
+
+def test_eng_ditch_06_fire_at_occupants_is_at_the_dug_in_house_values() -> None:
+    """ENG-DITCH-06: "While occupying the ditch, the troops are considered in a dug-in position
+    for spotting and cover purposes": direct fire at them is at -2 and artillery at -1 (house,
+    BF-DEFAULT-DUGIN), where the same shots at troops in the open are at 0."""
+    open_ground, dug_in = shooting(False), shooting(True)
+    assert fire_odds(open_ground, US, "fire", unit="m1", target="r1") == OPEN_3
+    assert fire_odds(open_ground, US, "bombard", unit="a1", target="r1") == OPEN_3
+    assert fire_odds(dug_in, US, "fire", unit="m1", target="r1") == LESS_2
+    assert fire_odds(dug_in, US, "bombard", unit="a1", target="r1") == LESS_1
+    entry = act(dug_in, "fire", 5, unit="m1", target="r1")
     mods = events(entry, "fired")[0]["result"]["modifiers"]
-    assert {"label": "target dug-in (d1)", "value": 0, "rule": "ENG-DITCH-06"} in mods
+    assert {"label": "target dug-in (d1)", "value": -2, "rule": "ENG-DITCH-06"} in mods
+
+
+def test_bf_default_dugin_a_scenario_replaces_the_dug_in_values() -> None:
+    """BF-DEFAULT-DUGIN: the values are the scenario's options `dug_in_modifier` and
+    `idf_dug_in_modifier`: at -1 and -2 the two shots change places."""
+    g = shooting(True, dug_in_modifier=-1, idf_dug_in_modifier=-2)
+    assert fire_odds(g, US, "fire", unit="m1", target="r1") == LESS_1
+    assert fire_odds(g, US, "bombard", unit="a1", target="r1") == LESS_2
 
 
 def avre(uid: str, at: tuple[float, float], *traits: str, **kw: Any) -> dict[str, Any]:

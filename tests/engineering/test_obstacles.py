@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from minekit import act, engineers, events, game, next_us_turn, placed, tank, troops, us_turn
+from minekit import (
+    act,
+    engineers,
+    events,
+    fire_odds,
+    game,
+    next_us_turn,
+    placed,
+    tank,
+    tenths,
+    troops,
+    us_turn,
+)
 
 from conftest import GERMAN, US, end_phase, refused, unit
 
@@ -109,15 +121,43 @@ def test_amb_eng_20_artillery_has_no_effect_on_at_obstacles() -> None:
     assert refused(g, US, action).rule == "AMB-ENG-20"
 
 
-def test_eng_obst_04_fire_at_troops_there_uses_hard_cover() -> None:
-    """ENG-OBST-04: fire at those troops is resolved against sparse edge terrain and hard cover
-    (recorded on the roll; the values are the base game's)."""
+def shooting(teeth: bool, **options: Any) -> Any:
+    """German r1 conformed to t1 (or in the open, without it); US rifles m1 (T 3) and a battery
+    a1 (T 3, artillery), in the US offensive fire phase."""
     g = game(
-        [troops("r1", (0, 4), side=GERMAN), unit("m1", US, attack={"T": 3}, position=(0, 0))],
-        at_obstacles=[placed("t1", (0, 5))],
+        [
+            troops("r1", (0, 4), side=GERMAN),
+            unit("m1", US, attack={"T": 3}, position=(0, 0)),
+            unit("a1", US, kind="gun", traits=["artillery"], attack={"T": 3}, position=(0, -20)),
+        ],
+        at_obstacles=[placed("t1", (0, 5))] if teeth else [],
+        options=options or None,
     )
     us_turn(g)
     end_phase(g, 2)
-    entry = act(g, "fire", 5, unit="m1", target="r1")
-    rules = [m["rule"] for m in events(entry, "fired")[0]["result"]["modifiers"]]
-    assert rules.count("ENG-OBST-04") == 2
+    return g
+
+
+def test_eng_obst_04_fire_at_troops_there_uses_hard_cover() -> None:
+    """ENG-OBST-04: "While conformed to the obstacle, the troops are considered in sparse edge
+    terrain, and in hard cover": fire at them is at the hard cover house values, -2 direct and -1
+    artillery (BF-DEFAULT-HARD-COVER); sparse edge terrain is their spotting case and adds
+    nothing. In the open, d10 + 3: 1/10 none, 1/5 S, 1/5 D, 1/2 KO."""
+    open_ground, covered = shooting(False), shooting(True)
+    assert fire_odds(open_ground, US, "fire", unit="m1", target="r1") == tenths(1, 2, 2, 5)
+    assert fire_odds(open_ground, US, "bombard", unit="a1", target="r1") == tenths(1, 2, 2, 5)
+    assert fire_odds(covered, US, "fire", unit="m1", target="r1") == tenths(3, 2, 2, 3)
+    assert fire_odds(covered, US, "bombard", unit="a1", target="r1") == tenths(2, 2, 2, 4)
+    entry = act(covered, "fire", 5, unit="m1", target="r1")
+    mods = events(entry, "fired")[0]["result"]["modifiers"]
+    assert [m for m in mods if m["rule"] == "ENG-OBST-04"] == [
+        {"label": "target hard cover (t1)", "value": -2, "rule": "ENG-OBST-04"}
+    ]
+
+
+def test_bf_default_hard_cover_a_scenario_replaces_the_values() -> None:
+    """BF-DEFAULT-HARD-COVER: the scenario's `hard_cover_modifier` (-3: d10 + 0) and
+    `idf_hard_cover_modifier` (0: as in the open)."""
+    g = shooting(True, hard_cover_modifier=-3, idf_hard_cover_modifier=0)
+    assert fire_odds(g, US, "fire", unit="m1", target="r1") == tenths(4, 2, 2, 2)
+    assert fire_odds(g, US, "bombard", unit="a1", target="r1") == tenths(1, 2, 2, 5)

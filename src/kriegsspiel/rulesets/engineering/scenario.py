@@ -109,7 +109,11 @@ class EngOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     umpire_passage_rolls: bool = False  # ENG-MINE-30: secret rolls, dummies always traversed
     strict_mixed_densities: bool = False  # AMB-ENG-08: a mixed field's densities must differ
     lane_width: Annotated[float, msgspec.Meta(gt=0)] = 1.0  # AMB-ENG-14: one vehicle wide
-    idf_dug_in_modifier: int = -1  # BF-DEFAULT-DUGIN: IDF at dug-in troops (a minefield)
+    idf_dug_in_modifier: int = -1  # BF-DEFAULT-DUGIN: IDF at dug-in troops (minefield, ditch)
+    dug_in_modifier: int = -2  # BF-DEFAULT-DUGIN: direct fire at dug-in troops (in a ditch)
+    hard_cover_modifier: int = -2  # BF-DEFAULT-HARD-COVER: direct fire (at an AT obstacle)
+    idf_hard_cover_modifier: int = -1  # BF-DEFAULT-HARD-COVER: IDF at troops in hard cover
+    bocage_flank_modifier: int = 1  # BF-DEFAULT-FLANK: direct fire at a vehicle's flank (bocage)
 
 
 class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):

@@ -97,13 +97,15 @@ def culin_assist(ctx: Ctx, action: CulinAssist) -> None:
 
 def _fire_at(ctx: Ctx, firer: EngUnit, target: str, indirect: bool) -> tuple[Modifier, ...]:
     """ENG-BOCAGE-01: direct fire at a vehicle breaching bocage without a cutter hits its flank,
-    whatever its facing (the house fire table has no armour: the modifier is 0, for the record)."""
+    whatever its facing. The house fire table has no armour facings: the exposed flank and belly
+    are the house modifier `bocage_flank_modifier` (+1, BF-DEFAULT-FLANK)."""
     state = ctx.state
     if indirect or target not in state.units:
         return ()
     if state.footing.get(target, Footing()).exposed_at != state.player_turn:
         return ()
-    return (Modifier("breaching bocage: its flank armour", 0, "ENG-BOCAGE-01"),)
+    flank = state.scenario.options.bocage_flank_modifier
+    return (Modifier("breaching bocage: its flank armour", flank, "ENG-BOCAGE-01"),)
 
 
 def _may_prepare(ctx: Ctx, spec: EngUnit, demo: Demolition, action: Prepare) -> None:

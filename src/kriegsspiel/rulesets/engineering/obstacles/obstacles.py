@@ -50,14 +50,22 @@ def cover(state: EngState, unit_id: str) -> list[tuple[str, str, str]]:
 
 
 def _fire_at(ctx: Ctx, firer: EngUnit, target: str, indirect: bool) -> tuple[Modifier, ...]:
-    """ENG-DITCH-06, ENG-OBST-04: fire at troops in a ditch or at an AT obstacle records the
-    case it is resolved against. The values are the base game's, which the house fire table
-    leaves to the players' declared modifier: these notes are 0."""
+    """ENG-DITCH-06, ENG-OBST-04: fire at troops in a ditch (dug-in) or at an AT obstacle (hard
+    cover) takes the house value of that cover, direct or indirect (the options of
+    BF-DEFAULT-DUGIN and BF-DEFAULT-HARD-COVER); once per case. Sparse edge terrain is their
+    spotting case (ENG-OBST-04's Test: the fire resolver uses hard cover) and adds nothing."""
     if target not in ctx.state.units:
         return ()
-    return tuple(
-        Modifier(f"target {case} ({obs})", 0, rule) for obs, case, rule in cover(ctx.state, target)
-    )
+    options = ctx.state.scenario.options
+    values = {
+        DUG_IN: options.idf_dug_in_modifier if indirect else options.dug_in_modifier,
+        HARD_COVER: options.idf_hard_cover_modifier if indirect else options.hard_cover_modifier,
+    }
+    found: dict[str, Modifier] = {}
+    for obs, case, rule in cover(ctx.state, target):
+        if case in values and case not in found:
+            found[case] = Modifier(f"target {case} ({obs})", values[case], rule)
+    return tuple(found.values())
 
 
 def _may_prepare(ctx: Ctx, spec: EngUnit, demo: Demolition, action: Prepare) -> None:
