@@ -253,6 +253,30 @@ def test_eng_act_07_progress_counter() -> None:
     assert refused(game, "german", ea("p1")).rule == "ENG-ACT-07"
 
 
+def test_eng_act_07_a_task_shows_who_works_on_it_and_its_turns_left() -> None:
+    """ENG-ACT-07: a task not begun shows no one at work and no turns left (None); with p1 alone
+    on a 9-action task that takes two units a turn, 8 turns left, not the 4 two units would
+    need; with p2 beside it the next turn, 6 left: 3 turns; complete, no one at work and 0."""
+    game = table(required=9, workers=2)
+
+    def dig() -> tuple[list[str], int, int, int | None]:
+        seen = next(t for t in game.view("german")["tasks"] if t["id"] == "dig")
+        return seen["working"], seen["workers"], seen["most_workers"], seen["turns_left"]
+
+    assert dig() == ([], 0, 2, None)
+    work(game, "p1")
+    assert dig() == (["p1"], 1, 2, 8)
+    advance_to(game, 2, "german")
+    work(game, "p1")
+    work(game, "p2")
+    assert dig() == (["p1", "p2"], 2, 2, 3)
+    assert next(t for t in game.view("us")["tasks"] if t["id"] == "dig")["turns_left"] == 3
+    short = table(required=1)
+    work(short, "p1")
+    done = next(t for t in short.view("german")["tasks"] if t["id"] == "dig")
+    assert (done["status"], done["working"], done["turns_left"]) == ("complete", [], 0)
+
+
 def test_eng_act_07_progress_event() -> None:
     game = table(required=2)
     engineer(game, "p1", "dig")

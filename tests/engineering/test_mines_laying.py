@@ -178,3 +178,27 @@ def test_eng_mine_24_a_section_is_laid_with_one_type(kind: str) -> None:
     lay(g, "e1")
     action = {"action": "lay-minefield", "unit": "e2", "type": kind, "section": SECTION}
     assert refused(g, US, action).rule == "ENG-MINE-24"
+
+
+def laying_task(g: Any, seat: str = US) -> dict[str, Any]:
+    return next(t for t in g.view(seat)["tasks"] if t["id"] == "lay:us/field-1:AT")
+
+
+def test_eng_mine_23_the_task_shows_the_stands_at_work_and_their_turns_left() -> None:
+    """ENG-MINE-23: "9 turns with one stand, 5 turns with two and 3 turns with three": a task's
+    view counts the stands working on it (ENG-ACT-13: not knocked out or disordered), at most
+    three (ENG-MINE-22), and its turns left at one action each a turn, ceil(remaining / n)."""
+    g = crew(3)
+    lay(g, "e1")  # one stand alone: 8 left, 8 turns
+    seen = laying_task(g)
+    assert (seen["working"], seen["workers"], seen["most_workers"]) == (["e1"], 1, 3)
+    assert seen["turns_left"] == 8
+    next_us_turn(g)
+    lay(g, "e1")
+    lay(g, "e2")  # two stands: 6 left, 3 turns
+    seen = laying_task(g)
+    assert (seen["working"], seen["workers"], seen["turns_left"]) == (["e1", "e2"], 2, 3)
+    act(g, "set-status", seat="umpire", unit="e1", status="disordered")
+    seen = laying_task(g)  # e2 alone: 6 turns
+    assert (seen["working"], seen["workers"], seen["turns_left"]) == (["e2"], 1, 6)
+    assert seen["contributors"] == ["e1", "e2"]

@@ -69,6 +69,10 @@ def test_engineering_shows_its_units_and_demolitions_with_their_columns() -> Non
     assert {"units", "tasks", "demolitions known"} <= set(titles(text))
     for header in ("dr", "actions left", "turns left", "prepared"):
         assert f" {header} " in text, header
+    # ENG-ACT-07: the demo's roadblock task, not begun: no one at work, up to two a turn
+    row = next(line for line in text.splitlines() if "roadblock-clearing" in line)
+    assert "0 (at most 2 a turn)" in row
+    assert "none at work" in row
 
 
 def test_waterborne_shows_its_pontoon_sites_in_construction_points() -> None:

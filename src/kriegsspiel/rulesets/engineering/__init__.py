@@ -32,6 +32,15 @@ def progress_text(row: Mapping[str, Any]) -> str | None:
     return f"{row['progress']}/{row['required']}" if "progress" in row else None
 
 
+def workers_text(row: Mapping[str, Any]) -> str:
+    return f"{row['workers']} (at most {row['most_workers']} a turn)"
+
+
+def turns_left_text(row: Mapping[str, Any]) -> str:
+    turns = row["turns_left"]
+    return "none at work" if turns is None else str(turns)
+
+
 def unit_state(row: Mapping[str, Any]) -> str:
     return ", ".join(flag for flag in ("emplaced", "moving") if row.get(flag))
 
@@ -67,9 +76,10 @@ VIEW_LISTS = {
             ("side", "side"),
             ("progress", progress_text),
             ("status", "status"),
-            ("workers", "workers"),
             ("contributors", "contributors"),
-            ("turns left", "turns_left_with_all_workers"),
+            ("working", "working"),
+            ("workers", workers_text),
+            ("turns left", turns_left_text),
         ),
     ),
     "demolitions": ViewList(

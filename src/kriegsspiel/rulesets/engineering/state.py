@@ -30,6 +30,7 @@ __all__ = ["Point"]
 
 Status = Literal["ok", "suppressed", "disordered", "knocked-out"]
 STATUS_ORDER: tuple[Status, ...] = ("ok", "suppressed", "disordered", "knocked-out")
+UNFIT_TO_WORK: tuple[Status, ...] = ("disordered", "knocked-out")  # ENG-ACT-13
 Phase = Literal["maneuver", "defensive_fire", "offensive_fire"]
 # Battlefront's player turn, as far as these rules need it (parent-games.md §1.2).
 PHASES: tuple[Phase, ...] = ("maneuver", "defensive_fire", "offensive_fire")
@@ -137,6 +138,15 @@ class EngState(msgspec.Struct, frozen=True):
             return 0
         used = unit.actions_used if unit.actions_at == self.player_turn else 0
         return max(self.spec(unit_id).actions - used, 0)
+
+    def at_work(self, task_id: str) -> tuple[str, ...]:
+        """ENG-ACT-13: the units on an open task: those that worked on it and are neither
+        knocked out nor disordered (only from such a unit may another take the work over)."""
+        task = self.tasks[task_id]
+        if task.status != "open":
+            return ()
+        out = (u for u in task.contributors if self.units[u].status not in UNFIT_TO_WORK)
+        return tuple(out)
 
 
 def with_unit(state: EngState, unit_id: str, unit: UnitState) -> EngState:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.core.tasks import Task
 from kriegsspiel.core.views import (
     UNSET,
     Hidden,
@@ -75,9 +76,11 @@ class TaskView(msgspec.Struct, frozen=True, kw_only=True):
     progress: int
     required: int
     status: str
-    workers: int
     contributors: list[str]
-    turns_left_with_all_workers: int
+    working: list[str]  # the units on it now (EngState.at_work)
+    workers: int  # how many of them count a turn: at most `most_workers`
+    most_workers: int  # units that may work on it in one turn
+    turns_left: int | None  # at one action each a turn by `workers`; None: no one works on it
 
 
 class DemolitionView(msgspec.Struct, frozen=True, kw_only=True):
@@ -188,6 +191,7 @@ def _sees_task(state: EngState, seat: str, task_id: str) -> bool:
 
 def _task(state: EngState, task_id: str) -> TaskView:
     task = state.tasks[task_id]
+    working = state.at_work(task_id)
     return TaskView(
         id=task.id,
         kind=task.kind,
@@ -197,10 +201,21 @@ def _task(state: EngState, task_id: str) -> TaskView:
         progress=task.progress,
         required=task.required,
         status=task.status,
-        workers=task.workers,
         contributors=list(task.contributors),
-        turns_left_with_all_workers=task.turns_needed(task.workers) if task.remaining else 0,
+        working=list(working),
+        workers=min(len(working), task.workers),
+        most_workers=task.workers,
+        turns_left=_turns_left(task, len(working)),
     )
+
+
+def _turns_left(task: Task, working: int) -> int | None:
+    """The earliest turns to finish, each unit working on it giving one action a turn
+    (ENG-ACT-03, ENG-MINE-23: ceil(remaining / workers)); 0 when done, None when no one works
+    on it."""
+    if not task.remaining:
+        return 0
+    return task.turns_needed(working) if working else None
 
 
 def _demolition(state: EngState, seat: str, demo_id: str) -> DemolitionView:

@@ -178,9 +178,7 @@ def may_work_on(state: EngState, spec: EngUnit, task_id: str) -> None:
         )
     if spec.id in task.contributors or state.scenario.options.allow_task_handover_any:
         return
-    active = [
-        u for u in task.contributors if state.units[u].status not in ("disordered", "knocked-out")
-    ]
+    active = state.at_work(task_id)
     if len(active) >= task.workers:
         names = ", ".join(state.spec(u).label for u in active)
         raise RuleViolation(
