@@ -108,10 +108,14 @@ def fill_ditch(ctx: Ctx, action: FillDitch) -> None:
     if is_avre(spec) and not spec.troop_work:
         raise RuleViolation(
             "ENG-FUNNY-02",
-            f"{spec.label} fills in a ditch only if the scenario lets it act as combat engineers",
+            f"{spec.label} may fill in a ditch only if the scenario lets it act as combat "
+            "engineers",
         )
     if not spec.troop_work:
-        raise RuleViolation("ENG-DITCH-07", f"troop stands collapse a ditch, not {spec.label}")
+        raise RuleViolation(
+            "ENG-DITCH-07",
+            f"troop stands (or AVREs acting as engineers) collapse a ditch, not {spec.label}",
+        )
     fillable(ditch, "filled by hand")
     open_ditch(ditch, "ENG-DITCH-07")
     if not occupies(state, spec.id, ditch):
