@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from afvkit import (
     DE,
+    US,
     AfvGame,
     crew,
     crew_refused,
@@ -27,6 +28,7 @@ from afvkit import (
     vehicle,
 )
 
+from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.tables import DEFAULT_TABLES
 
@@ -174,3 +176,110 @@ def test_sk_table_the_edge_stops_a_vehicle() -> None:
     assert at(game) == (24.0, 14.0)
     assert vehicle(game).speed == 0
     assert DE in game.seats
+
+
+# -- following a road meets walls, buildings and the edge as a straight path does ----------------
+
+BEND = {"id": "lane", "kind": "road", "line": True, "points": [[24, 10], [24, 14], [34, 24]]}
+ACROSS = {"id": "hedge-wall", "kind": "wall", "line": True, "points": [[25, 0], [25, 30]]}
+
+
+def on_the_lane(*terrain: dict[str, Any], **extra: Any) -> AfvGame:
+    """s1 at the lane's start, set by its driver to follow it at 6" (on its two cards)."""
+    game = table(terrain=[BEND, *terrain], **extra)
+    draw(game, "s1")
+    crew(game, "s1", "driver", "steer", road="lane")
+    draw(game, "s1")
+    crew(game, "s1", "driver", "set-speed", speed=6)
+    return game
+
+
+def test_move_06_a_road_through_a_wall_rolls_for_the_track() -> None:
+    """AFV-MOVE-06 with AMB-AFV-15: the road-following path (4" up the lane, then along the
+    diagonal) crosses a wall at (25, 15): the tank drives through it and keeps to the road,
+    or breaks a track there with a d100 of 25 or less."""
+    game = on_the_lane(ACROSS)
+    entry = draw(game, "s2", 26)
+    assert tuple(events(entry, "collided")[0]["at"]) == (25.0, 15.0)
+    assert at(game) == (round(24 + math.sqrt(2), 3), round(14 + math.sqrt(2), 3))
+    assert vehicle(game).road == "lane"
+    assert vehicle(game).facing == pytest.approx(45.0)
+    game = on_the_lane(ACROSS)
+    entry = draw(game, "s2", 25, 40)  # broken; then the immobilised crew's morale test
+    assert at(game) == (25.0, 15.0)
+    assert vehicle(game).immobilised
+    assert "immobilised-tested" in tags(entry)
+
+
+def test_move_06_road_odds_are_those_of_a_straight_path() -> None:
+    """AFV-MOVE-06: the draw's exact odds: one of s2's 4 cards among the 5 left (4/5) moves
+    s1 along the lane into the wall, and then P(broken track) = 1/4, each broken track
+    followed by the immobilised test (1-50 stay, 51+ abandon: 1/2 each)."""
+    game = on_the_lane(ACROSS)
+    odds = game.odds(US, {"action": "draw"}, budget=10**9)
+    assert odds.exact
+    got = {o.summary: o.probability for o in odds.outcomes}
+    through = "card 3 is s2's card (us); s1 moves to 25.0,15.0; s1 drives through hedge-wall: "
+    broken = through + "breaks a track; s1 breaks a track and is immobilised; s1's crew "
+    assert got == {
+        "card 3 is reds's card (german)": Fraction(1, 5),
+        through + "its tracks hold; s1 moves to 25.4,15.4": Fraction(4, 5) * Fraction(3, 4),
+        broken + "may stay aboard": Fraction(4, 5) * Fraction(1, 4) * Fraction(1, 2),
+        broken + "must abandon it": Fraction(4, 5) * Fraction(1, 4) * Fraction(1, 2),
+    }
+
+
+def test_move_07_past_the_road_end_a_building_stops_it() -> None:
+    """AFV-MOVE-07: driving straight on past the end of the road it follows, the tank runs
+    into a building 1" beyond: it stops at the contact point, speed 0, no longer on the road."""
+    end = {"id": "lane", "kind": "road", "line": True, "points": [[24, 10], [24, 14]]}
+    barn = {"id": "barn", "kind": "building", "points": [[22, 15], [26, 15], [26, 18], [22, 18]]}
+    game = table(terrain=[end, barn])
+    draw(game, "s1")
+    crew(game, "s1", "driver", "steer", road="lane")
+    draw(game, "s1")
+    crew(game, "s1", "driver", "set-speed", speed=6)
+    entry = draw(game, "s2", 26)
+    assert [e["kind"] for e in events(entry, "collided")] == ["building"]
+    assert at(game) == (24.0, 15.0)
+    assert vehicle(game).speed == 0
+    assert vehicle(game).road is None
+
+
+def test_amb_afv_15_a_road_into_a_building_is_refused_at_load() -> None:
+    """AMB-AFV-15 with AFV-MOVE-07: a road running into a building would stop every vehicle
+    following it, so the scenario is refused, naming its file, the road and the building."""
+    house = {"id": "inn", "kind": "building", "points": [[30, 18], [36, 18], [36, 22], [30, 22]]}
+    with pytest.raises(InputError) as err:
+        table(terrain=[BEND, house])
+    assert str(err.value) == (
+        "test.yaml: terrain: road 'lane': runs into building 'inn', where a vehicle following "
+        "it would be stopped (AFV-MOVE-07)"
+    )
+    touching = {"id": "shed", "kind": "building", "points": [[20, 10], [24, 10], [24, 8]]}
+    assert table(terrain=[BEND, touching]).state.scenario.shapes.roads["lane"]
+
+
+def test_move_01_joining_the_road_counts_against_the_rate() -> None:
+    """AFV-MOVE-01 with SK-ROAD: from half an inch beside the road, the hop onto it is part of
+    the card's 6": 0.5" across, then 5.5" along."""
+    lane = {"id": "lane", "kind": "road", "line": True, "points": [[24.5, 0], [24.5, 48]]}
+    game = table(terrain=[lane])
+    draw(game, "s1")
+    crew(game, "s1", "driver", "steer", road="lane")
+    draw(game, "s1")
+    crew(game, "s1", "driver", "set-speed", speed=6)
+    draw(game, "s2")
+    assert at(game) == (24.5, 15.5)
+
+
+def test_sk_table_the_edge_stops_a_road_follower_and_lets_it_back_in() -> None:
+    """SK-TABLE: following a road off the table, the vehicle stops at the edge; from the edge
+    it may drive back onto the table (only a crossing outwards stops it)."""
+    game = on_the_lane(table=[48, 12])
+    entry = draw(game, "s2")
+    assert "edge-reached" in tags(entry)
+    assert at(game) == (24.0, 12.0)
+    game = start([sherman(position=(24.0, 0.0), speed=6.0), sherman("s2", position=(4.0, 4.0))])
+    draw(game, "s2")
+    assert at(game) == (24.0, 6.0)

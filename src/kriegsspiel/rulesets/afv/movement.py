@@ -6,7 +6,8 @@ card of its side, roads, collisions with walls and buildings, and the retreat (A
 from __future__ import annotations
 
 import math
-from typing import Any
+from itertools import pairwise
+from typing import Any, NamedTuple
 
 from msgspec.structs import replace
 from shapely.geometry import LineString
@@ -34,6 +35,7 @@ from kriegsspiel.rulesets.afv.damage import Immobilised
 from kriegsspiel.rulesets.afv.morale import immobilised_test
 from kriegsspiel.rulesets.afv.scenario import MAX_SPEED
 from kriegsspiel.rulesets.afv.state import AfvState, Vehicle, with_vehicle
+from kriegsspiel.rulesets.afv.terrain import BLOCK
 
 ROAD_REACH = 1.0  # SK-ROAD: within 1" of the road
 EPS = 1e-6
@@ -217,73 +219,108 @@ def move_side(ctx: Ctx, side: str) -> None:
 
 
 def drive(ctx: Ctx, vehicle_id: str) -> None:
+    """AFV-MOVE-05: along the road it follows, or straight along its heading; either way the
+    path meets walls, buildings and the table edge in `_travel`."""
     v = ctx.state.vehicles[vehicle_id]
-    left = v.speed
-    if v.road is not None:
-        left = _follow_road(ctx, vehicle_id)
-    if left > EPS:
-        _straight(ctx, vehicle_id, left)
+    if v.road is None:
+        _travel(ctx, vehicle_id, [_straight_leg(v.position, v.facing, v.speed, None)])
+    else:
+        _travel(ctx, vehicle_id, _road_legs(ctx.state, v))
 
 
-def _follow_road(ctx: Ctx, vehicle_id: str) -> float:
-    """AFV-MOVE-05: along the road's curve; past its end the vehicle drives straight on.
-    Returns the distance left to drive straight."""
-    v = ctx.state.vehicles[vehicle_id]
-    assert v.road is not None
-    road = ctx.state.scenario.shapes.roads[v.road]
-    s0 = road.project(ShPoint(v.position))
-    s1 = min(max(s0 + v.road_dir * v.speed, 0.0), road.length)
-    lo, hi = sorted((s0, s1))
-    corners = [s for s in _vertex_positions(road) if lo + EPS < s < hi - EPS]
-    corners.sort(reverse=v.road_dir < 0)
-    via = [_xy(road.interpolate(s)) for s in corners]
-    end = _xy(road.interpolate(s1))
-    facing = _road_heading(road, s1, v.road_dir)
-    left = v.speed - abs(s1 - s0)
-    ctx.emit(
-        Moved(
-            vehicle=vehicle_id,
-            to=end,
-            facing=facing,
-            via=(*via, end),
-            road=v.road if left <= EPS else None,
-        )
-    )
-    return left
+class Leg(NamedTuple):
+    """One straight stretch of a card's path: its ends, the hull's heading along it and the
+    road the vehicle still follows there (None off any road)."""
+
+    start: Point
+    end: Point
+    facing: float
+    road: str | None
 
 
-def _straight(ctx: Ctx, vehicle_id: str, length: float) -> None:
-    """AFV-MOVE-05/06/07 with AMB-AFV-15: straight on along the heading; a wall on the way is
-    driven through (25% broken track), a building stops it at the contact point (25% broken
-    track); SK-TABLE: the table edge stops it."""
-    v = ctx.state.vehicles[vehicle_id]
-    start = v.position
-    rad = math.radians(v.facing)
+def _straight_leg(start: Point, facing: float, length: float, road: str | None) -> Leg:
+    rad = math.radians(facing)
     end = (start[0] + length * math.sin(rad), start[1] + length * math.cos(rad))
-    seg = LineString([start, end])
-    edge = _edge_distance(ctx.state, start, end, length)
-    for d, feature in _obstacles(ctx.state, seg):
-        if d > edge:
-            break
-        at = _xy(seg.interpolate(d))
-        ctx.emit(Moved(vehicle=vehicle_id, to=at, facing=v.facing, via=(at,)))
-        result = ctx.roll(checks.broken_track(ctx.tables))
-        ctx.emit(
-            Collided(
-                vehicle=vehicle_id, feature=feature.id, kind=feature.kind, at=at, result=result
+    return Leg(start, (round(end[0], 6), round(end[1], 6)), facing, road)
+
+
+def _road_legs(state: AfvState, v: Vehicle) -> list[Leg]:
+    """AFV-MOVE-05: onto the road (SK-ROAD: from up to 1" away), along its curve, and straight
+    on past its end; every inch counts against the set rate (AFV-MOVE-01)."""
+    assert v.road is not None
+    road = state.scenario.shapes.roads[v.road]
+    s0 = road.project(ShPoint(v.position))
+    on = _xy(road.interpolate(s0))
+    legs: list[Leg] = []
+    left = v.speed
+    hop = distance(v.position, on)
+    if hop > EPS:
+        legs.append(Leg(v.position, on, v.facing, v.road))
+        left = max(left - hop, 0.0)
+    s1 = min(max(s0 + v.road_dir * left, 0.0), road.length)
+    lo, hi = sorted((s0, s1))
+    corners = sorted(
+        (s for s in _vertex_positions(road) if lo + EPS < s < hi - EPS), reverse=v.road_dir < 0
+    )
+    points = [on, *(_xy(road.interpolate(s)) for s in corners), _xy(road.interpolate(s1))]
+    for a, b in pairwise(points):
+        if distance(a, b) > EPS:
+            legs.append(Leg(a, b, round(bearing(a, b), 6), v.road))
+    left -= abs(s1 - s0)
+    if left > EPS:
+        legs.append(_straight_leg(points[-1], _road_heading(road, s1, v.road_dir), left, None))
+    return legs
+
+
+def _travel(ctx: Ctx, vehicle_id: str, legs: list[Leg]) -> None:
+    """AFV-MOVE-06/07 with AMB-AFV-15, for straight and road-following paths alike: a wall on
+    the way is driven through (25% broken track), a building stops it at the contact point
+    (25% broken track); SK-TABLE: the table edge stops it."""
+    here = ctx.state.vehicles[vehicle_id].position
+    passed: list[Point] = []
+
+    def reach(at: Point) -> None:
+        nonlocal here
+        if distance(at, here) > EPS:
+            passed.append(at)
+            here = at
+
+    def moved(leg: Leg) -> None:
+        if passed:
+            ctx.emit(
+                Moved(vehicle=vehicle_id, to=here, facing=leg.facing, via=(*passed,), road=leg.road)
             )
-        )
-        if result.outcome == "broken":
-            ctx.emit(Immobilised(vehicle=vehicle_id, fault="track"))
+            passed.clear()
+
+    for leg in legs:
+        seg = LineString([leg.start, leg.end])
+        edge = _edge_distance(ctx.state, leg.start, leg.end, seg.length)
+        for d, feature in _obstacles(ctx.state, seg):
+            if d > edge:
+                break
+            at = _xy(seg.interpolate(d))
+            reach(at)
+            moved(leg)
+            result = ctx.roll(checks.broken_track(ctx.tables))
+            ctx.emit(
+                Collided(
+                    vehicle=vehicle_id, feature=feature.id, kind=feature.kind, at=at, result=result
+                )
+            )
+            if result.outcome == "broken":
+                ctx.emit(Immobilised(vehicle=vehicle_id, fault="track"))
+                return
+            if feature.kind == "building":
+                return
+        if edge < seg.length - EPS:
+            at = _xy(seg.interpolate(edge))
+            reach(at)
+            moved(leg)
+            ctx.emit(EdgeReached(vehicle=vehicle_id, at=at))
             return
-        if feature.kind == "building":
-            return
-    if edge < length - EPS:
-        at = _xy(seg.interpolate(edge))
-        ctx.emit(Moved(vehicle=vehicle_id, to=at, facing=v.facing, via=(at,)))
-        ctx.emit(EdgeReached(vehicle=vehicle_id, at=at))
-        return
-    ctx.emit(Moved(vehicle=vehicle_id, to=end, facing=v.facing, via=(end,)))
+        reach(leg.end)
+    if legs:
+        moved(legs[-1])
 
 
 def retreat(ctx: Ctx, vehicle_id: str) -> None:
@@ -321,7 +358,7 @@ def _obstacles(state: AfvState, seg: LineString) -> list[tuple[float, TerrainSpe
         meet = seg.intersection(shape)
         if meet.is_empty:
             continue
-        if feature.kind == "building" and meet.length <= EPS:
+        if feature.kind == "building" and meet.length <= BLOCK:
             continue  # touching a corner or leaving from its wall is no collision
         parts = getattr(meet, "geoms", [meet])
         ds = [seg.project(ShPoint(c)) for part in parts for c in part.coords]
@@ -334,20 +371,22 @@ def _obstacles(state: AfvState, seg: LineString) -> list[tuple[float, TerrainSpe
 
 
 def _edge_distance(state: AfvState, start: Point, end: Point, length: float) -> float:
+    """SK-TABLE: how far along the leg it leaves the table (inf if it does not); only a
+    crossing outwards counts, so a vehicle stopped on the edge may drive back in."""
     table = state.scenario.table
     if table is None:
         return math.inf
-    best = length
+    best = math.inf
     for axis, limit in ((0, 0.0), (0, table[0]), (1, 0.0), (1, table[1])):
         delta = end[axis] - start[axis]
-        if abs(delta) < EPS:
-            continue
+        if abs(delta) < EPS or (delta > 0) != (limit > 0):
+            continue  # parallel to this edge, or heading away from it
         t = (limit - start[axis]) / delta
         if 0 <= t <= 1:
             inside = [start[a] + (end[a] - start[a]) * t for a in (0, 1)]
             other = 1 - axis
-            if -EPS <= inside[other] <= table[other] + EPS and t * length < best:
-                best = t * length
+            if -EPS <= inside[other] <= table[other] + EPS:
+                best = min(best, t * length)
     return best
 
 

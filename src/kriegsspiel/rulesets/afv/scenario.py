@@ -142,6 +142,14 @@ class AfvScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, dict=Tr
             if line is not None and (feature.line != line or len(feature.points) < 2):
                 shape = "a line (line: true)" if line else "a polygon"
                 raise InputError(f"{where}: terrain[{i}]", f"a {feature.kind} must be {shape}")
+        blocked = next(self.shapes.roads_into_buildings(), None)
+        if blocked is not None:
+            road, building = blocked
+            raise InputError(
+                f"{where}: terrain: road {road!r}",
+                f"runs into building {building!r}, where a vehicle following it would be stopped "
+                "(AFV-MOVE-07)",
+            )
 
 
 def _validate_afv(unit: AfvUnit, cat: Catalogue, here: str) -> None:

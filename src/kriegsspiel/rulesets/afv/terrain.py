@@ -4,6 +4,7 @@ walls and buildings (AFV-MOVE-06/07), and buildings blocking lines of sight (SK-
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
@@ -15,7 +16,7 @@ from shapely.geometry import Point as ShPoint
 from kriegsspiel.core.scenario import Point, TerrainSpec
 
 _MEMO_LIMIT = 20_000
-BLOCK = 1e-6  # inches of a line inside a building that block it (less is a touch)
+BLOCK = 1e-6  # inches of a line in a building that block it or stop a vehicle (less: a touch)
 ON_EDGE = 0.0  # how far outside a wall a point may be and still count as on it
 
 
@@ -38,6 +39,14 @@ class TerrainShapes:
         )
         self._sight: dict[tuple[Point, Point], bool] = {}
         self._road_gap: dict[tuple[str, Point], float] = {}
+
+    def roads_into_buildings(self) -> Iterator[tuple[str, str]]:
+        """Each road and a building it runs into, as a vehicle following it would (more than a
+        touch: AFV-MOVE-07 would stop it there)."""
+        for road_id, road in self.roads.items():
+            for feature, shape in self.obstacles:
+                if feature.kind == "building" and road.intersection(shape).length > BLOCK:
+                    yield road_id, feature.id
 
     def road_distance(self, road_id: str, at: Point) -> float:
         """How far `at` is from the road (AFV-MOVE-05), remembered: vehicles stand still most
