@@ -150,7 +150,7 @@ def shot_by_hand() -> Dist:
     """SK-DEFAULT-TO-HIT main gun up to 12": 75%; a natural 99 breaks the firing mechanism and
     100 backfires (AFV-MALF-01/03), both misses (AMB-AFV-11). Whatever the shot does, a tankette
     still in the fight tests morale: AP (90 mm) can destroy 20 mm (AFV-MORALE-01, AMB-AFV-16)."""
-    fired = "s1's main at c1: "
+    fired = "s1's main gun at c1: "
     misses = merge(
         then([(fired + "miss", F(23, 100))], D4_MORALE),
         then([(fired + "the firing mechanism breaks", F(1, 100))], D4_MORALE),
@@ -161,8 +161,10 @@ def shot_by_hand() -> Dist:
     # SK-DEFAULT-DAMAGE (d5 here): destroyed -> both men bail out at once (AFV-BAIL-01; what
     # they bring is the German side's secret, so the US is told only that they leave)
     destroyed = {
-        f"{hit}; c1 is destroyed; german: afv lost (by us); c1.driver leaves c1 by the nearest "
-        "hatch; c1.commander leaves c1 by the nearest hatch": F(1, 5)
+        f"{hit}; c1 is destroyed; morale count for german: an AFV lost, c1 (inflicted by us); "
+        "c1.driver leaves c1 by the nearest hatch; c1.commander leaves c1 by the nearest hatch": F(
+            1, 5
+        )
     }
     # a broken track or transmission: the morale test, then the immobilised test (AMB-AFV-23)
     track = then(
@@ -176,11 +178,14 @@ def shot_by_hand() -> Dist:
     # once (AFV-MORALE-06/07: -10 a man, -15 a leader, subtracted per AMB-AFV-04: the d4 + 10
     # or + 15 can only be "retreat"); a serious wound or a light one leaves the d4 as it is
     crew: Dist = {}
-    for who, loss in (("c1.driver", "man killed"), ("c1.commander", "leader killed")):
+    for who, loss in (("c1.driver", "a man killed"), ("c1.commander", "an officer or NCO killed")):
         base = f"{hit}; {who} of c1"
         crew = merge(
             crew,
-            {f"{base} killed; german: {loss} (by us); c1 retreats": F(1, 5) * F(1, 2) * F(1, 3)},
+            {
+                f"{base} killed; morale count for german: {loss}, {who} (inflicted by us); "
+                "c1 retreats": F(1, 5) * F(1, 2) * F(1, 3)
+            },
             then([(f"{base} seriously wounded", F(1, 5) * F(1, 2) * F(1, 3))], D4_MORALE),
             then([(f"{base} lightly wounded", F(1, 5) * F(1, 2) * F(1, 3))], D4_MORALE),
         )
@@ -227,11 +232,12 @@ def test_a_bow_mg_burst_at_a_man() -> None:
     burst = {"action": "fire", "vehicle": "s1", "crewman": "co-driver", "weapon": "bow"}
     odds = exact(game.odds(US, {**burst, "target": "r1"}, budget=EVERYTHING))
     assert odds == {
-        "s1's bow at r1: miss": F(39, 100),
-        "s1's bow at r1: the MG jams": F(1, 100),
-        "s1's bow at r1: hit; r1 killed; german: man killed (by us)": F(60, 100) * F(4, 10),
-        "s1's bow at r1: hit; r1 seriously wounded": F(60, 100) * F(3, 10),
-        "s1's bow at r1: hit; r1 lightly wounded": F(60, 100) * F(3, 10),
+        "s1's bow MG at r1: miss": F(39, 100),
+        "s1's bow MG at r1: the MG jams": F(1, 100),
+        "s1's bow MG at r1: hit; r1 killed; morale count for german: a man killed, r1 "
+        "(inflicted by us)": F(60, 100) * F(4, 10),
+        "s1's bow MG at r1: hit; r1 seriously wounded": F(60, 100) * F(3, 10),
+        "s1's bow MG at r1: hit; r1 lightly wounded": F(60, 100) * F(3, 10),
     }
 
 
@@ -295,12 +301,12 @@ def test_a_crewman_bailing_out() -> None:
     game = start([sherman(), panzer()])
     draw(game, "s1")
     out = {"action": "bail-out", "vehicle": "s1", "crewman": "loader"}
-    leaves = "s1.loader leaves s1 by the top-hatch; s1.loader brings "
+    leaves = "s1.loader leaves s1 by the top hatch; s1.loader brings "
     assert exact(game.odds(US, out, budget=EVERYTHING)) == {
-        leaves + "smg-2-mags": F(2, 10),
-        leaves + "smg-grenade": F(1, 10),
-        leaves + "pistol-2-mags": F(2, 10),
-        leaves + "nothing": F(5, 10),
+        leaves + "an SMG and two magazines": F(2, 10),
+        leaves + "an SMG and a hand grenade": F(1, 10),
+        leaves + "his pistol and two magazines": F(2, 10),
+        leaves + "only the clothes on his back": F(5, 10),
     }
 
 
@@ -313,8 +319,8 @@ def test_the_log_carries_the_summary_the_odds_name(shot_odds: dict[str, Dist]) -
         outcome = game.log_view(seat)[-1]["outcome"]
         assert outcome in odds[seat]
     assert game.log_view(US)[-1]["outcome"] == (
-        "s1's main at c1: hit; c1 is penetrated; c1.commander of c1 killed; german: leader "
-        "killed (by us); c1 retreats"
+        "s1's main gun at c1: hit; c1 is penetrated; c1.commander of c1 killed; morale count for "
+        "german: an officer or NCO killed, c1.commander (inflicted by us); c1 retreats"
     )
-    german = [e for e in game.log_view(DE) if e.get("outcome", "").startswith("s1's main")]
+    german = [e for e in game.log_view(DE) if e.get("outcome", "").startswith("s1's main gun")]
     assert german[-1]["outcome"] == game.log_view(US)[-1]["outcome"]

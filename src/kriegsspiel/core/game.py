@@ -97,8 +97,9 @@ class Game(Generic[Sc, S, A, E]):
                 "kind": entry.kind,
                 "undone": entry.seq in gone,
                 "events": [
-                    {"text": self.ruleset.describe_event(r.event), **_plain(r.event)}
+                    {"text": text, **_plain(r.event)}
                     for r in records
+                    if (text := self.ruleset.describe_event(r.event))  # "": bookkeeping, no line
                 ],
             }
             if entry.kind == "action":

@@ -33,8 +33,9 @@ class Act(msgspec.Struct, frozen=True, tag_field="action", forbid_unknown_fields
 
 
 class Ev(msgspec.Struct, frozen=True, tag_field="event", kw_only=True):
-    """An event of the log; subclasses set `tag`, say what happened in `text`, and may say it
-    in a few words without the dice in `summary` (None: nothing worth summing up)."""
+    """An event of the log; subclasses set `tag`, say what happened in `text` (an empty text:
+    bookkeeping that is no line of a log view), and may say it in a few words without the dice
+    in `summary` (None: nothing worth summing up)."""
 
     def text(self) -> str:
         return type(self).__name__

@@ -25,6 +25,7 @@ from kriegsspiel.rulesets.afv.base import (
 )
 from kriegsspiel.rulesets.afv.state import AfvState, Mg, with_vehicle
 from kriegsspiel.rulesets.afv.vehicles import ROUNDS, MgMount, Round
+from kriegsspiel.rulesets.afv.wording import WEAPONS
 
 # -- actions ------------------------------------------------------------------------------------
 
@@ -86,7 +87,7 @@ class AmmoSplit(Ev, frozen=True, tag="ammo-split"):
 
     def text(self) -> str:
         split = ", ".join(f"{n} {r}" for r, n in self.ammo.items())
-        more = f"; {self.loaded} in the breech" if self.loaded else ""
+        more = f", with a round of {self.loaded} in the breech" if self.loaded else ""
         return f"{self.vehicle} stows {split}{more}"
 
 
@@ -110,7 +111,7 @@ class MgReloaded(Ev, frozen=True, tag="mg-reloaded"):
     mg: MgMount
 
     def text(self) -> str:
-        return f"{self.vehicle}: a fresh box for the {self.mg} MG"
+        return f"{self.vehicle}'s {WEAPONS[self.mg]} is reloaded from a fresh box"
 
 
 # -- performing ---------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.base import Ctx, Ev, Topic, applier, own
 from kriegsspiel.rulesets.afv.morale import record_loss
 from kriegsspiel.rulesets.afv.state import AfvState, AfvStatus, with_crewman, with_vehicle
+from kriegsspiel.rulesets.afv.wording import kit
 
 
 class BailedOut(Ev, frozen=True, tag="bailed-out"):
@@ -21,7 +22,7 @@ class BailedOut(Ev, frozen=True, tag="bailed-out"):
     via: str
 
     def text(self) -> str:
-        return f"{self.crewman} leaves {self.vehicle} by the {self.via}"
+        return f"{self.crewman} leaves {self.vehicle} by the {self.via.replace('-', ' ')}"
 
 
 class KitRolled(Ev, frozen=True, tag="kit-rolled"):
@@ -32,10 +33,17 @@ class KitRolled(Ev, frozen=True, tag="kit-rolled"):
     result: CheckResult
 
     def text(self) -> str:
-        return f"{self.crewman} bails out with: {self.result.explain()}"
+        return f"{self.summary()}: {self.result.explain()}"
 
     def summary(self) -> str:
-        return f"{self.crewman} brings {self.result.outcome}"
+        return f"{self.crewman} brings {kit(self.result.outcome)}"
+
+
+LOST = {
+    "destroyed": "is destroyed",
+    "abandoned": "is abandoned: nobody is left aboard",
+    "exited": "leaves the table",
+}
 
 
 class VehicleLost(Ev, frozen=True, tag="vehicle-lost"):
@@ -45,7 +53,7 @@ class VehicleLost(Ev, frozen=True, tag="vehicle-lost"):
     status: AfvStatus
 
     def text(self) -> str:
-        return f"{self.vehicle} is {self.status}"
+        return f"{self.vehicle} {LOST.get(self.status, self.status)}"
 
 
 def bail(ctx: Ctx, vehicle_id: str, crewman_id: str, via: str) -> None:
@@ -74,7 +82,7 @@ def lose(
     ctx.emit(VehicleLost(vehicle=vehicle_id, status=status))
     kind = "afv-exited" if status == "exited" else "afv-lost"
     formation = ctx.state.unit(v.unit).formation
-    record_loss(ctx, kind, v.side, formation, by_side, by_formation)
+    record_loss(ctx, kind, v.side, formation, by_side, by_formation, of=vehicle_id)
 
 
 def prune_cards(state: AfvState, unit: str) -> AfvState:

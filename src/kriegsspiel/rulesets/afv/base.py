@@ -24,6 +24,7 @@ from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv.state import AfvState, Crewman, InPlay, Man, Vehicle
 from kriegsspiel.rulesets.afv.tables import AfvTables
 from kriegsspiel.rulesets.afv.vehicles import VehicleType
+from kriegsspiel.rulesets.afv.wording import side_name
 
 
 class CrewAct(Act, frozen=True):
@@ -74,10 +75,7 @@ class CrewActed(Ev, frozen=True, tag="crew-acted"):
     name: str = ""
 
     def text(self) -> str:
-        return f"{self.vehicle}: the {self.role} ({self.name or self.crewman}) {self.what}"
-
-    def summary(self) -> str | None:
-        return None  # bookkeeping: the action's own events say what it did
+        return ""  # bookkeeping, no line of the log: the action's own events say what it did
 
 
 class ManActed(Ev, frozen=True, tag="man-acted"):
@@ -87,10 +85,7 @@ class ManActed(Ev, frozen=True, tag="man-acted"):
     what: str
 
     def text(self) -> str:
-        return f"{self.man} {self.what}"
-
-    def summary(self) -> str | None:
-        return None  # bookkeeping: the action's own events say what it did
+        return ""  # bookkeeping, no line of the log: the action's own events say what it did
 
 
 def _acted(state: AfvState, model: str) -> AfvState:
@@ -138,7 +133,8 @@ def card_for(state: AfvState, unit: str, side: str) -> InPlay:
     if card is None:
         raise RuleViolation("SK-CARD", "no card is in play: draw one")
     if card.side != side:
-        raise RuleViolation("SK-CARD", f"the card in play is {card.side}'s, not {side}'s")
+        theirs, ours = side_name(state.scenario, card.side), side_name(state.scenario, side)
+        raise RuleViolation("SK-CARD", f"the card in play is a card of {theirs}, not of {ours}")
     if card.holder is not None and card.holder != unit:
         raise RuleViolation("SK-CARD", f"the card in play belongs to {card.holder}, not {unit}")
     return card

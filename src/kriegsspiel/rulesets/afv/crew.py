@@ -27,6 +27,7 @@ from kriegsspiel.rulesets.afv.morale import release
 from kriegsspiel.rulesets.afv.state import AfvState, Fault, with_crewman, with_vehicle
 from kriegsspiel.rulesets.afv.vehicles import Role
 from kriegsspiel.rulesets.afv.vision import smoke_clears
+from kriegsspiel.rulesets.afv.wording import item_name
 
 HATCH_ROLES = ("driver", "co-driver", "loader", "commander")  # AFV-CREW-05: not the gunner
 DECK_ROLES = ("loader", "commander")  # AFV-CREW-17/21
@@ -94,7 +95,7 @@ class HatchSet(Ev, frozen=True, tag="hatch-set"):
 
     def text(self) -> str:
         verb = "opens his hatch (unbuttoned)" if self.open else "drops inside and shuts his hatch"
-        return f"{self.vehicle}: the {self.role} {verb}"
+        return f"{self.vehicle}'s {self.role} {verb}"
 
 
 class PositionChanged(Ev, frozen=True, tag="position-changed"):
@@ -124,12 +125,16 @@ class RepairTried(Ev, frozen=True, tag="repair-tried"):
     result: CheckResult | None = None
 
     def text(self) -> str:
-        how = self.result.explain() if self.result else "automatic"
-        return f"{self.vehicle}: repair of the {self.item} ({self.complexity}): {how}"
+        if self.result is None:
+            return f"{self.summary()} ({self.complexity}, no roll)"
+        return (
+            f"{self.vehicle}'s crew works on the {item_name(self.item)} ({self.complexity}): "
+            f"{self.result.explain()}"
+        )
 
     def summary(self) -> str:
         done = "is repaired" if self.repaired else "is not repaired"
-        return f"{self.vehicle}: the {self.item} {done}"
+        return f"{self.vehicle}'s {item_name(self.item)} {done}"
 
 
 # -- performing ---------------------------------------------------------------------------------

@@ -55,7 +55,7 @@ class CrewmanHit(Ev, frozen=True, tag="crewman-hit"):
 
     def text(self) -> str:
         how = f": {self.result.explain()}" if self.result else ""
-        return f"{self.crewman} of {self.vehicle} is hit, {self.severity}{how}"
+        return f"{self.crewman} of {self.vehicle} is hit and {HURT[self.severity]}{how}"
 
     def summary(self) -> str:
         return f"{self.crewman} of {self.vehicle} {HURT[self.severity]}"
@@ -68,7 +68,7 @@ class ManHit(Ev, frozen=True, tag="man-hit"):
 
     def text(self) -> str:
         how = f": {self.result.explain()}" if self.result else ""
-        return f"{self.man} is hit, {self.severity}{how}"
+        return f"{self.man} is hit and {HURT[self.severity]}{how}"
 
     def summary(self) -> str:
         return f"{self.man} {HURT[self.severity]}"
@@ -133,7 +133,8 @@ def crewman_hit(
     by_side, by_formation = _by(ctx.state, by)
     if severity == "killed":
         kind = "leader-killed" if c.leader else "man-killed"
-        record_loss(ctx, kind, v.side, ctx.state.unit(v.unit).formation, by_side, by_formation)
+        formation = ctx.state.unit(v.unit).formation
+        record_loss(ctx, kind, v.side, formation, by_side, by_formation, of=crewman_id)
     crew_gone(ctx, vehicle_id, by_side, by_formation)
 
 
@@ -147,7 +148,7 @@ def hit_man(ctx: Ctx, man_id: str, by: str, result: CheckResult | None = None) -
         by_side, by_formation = _by(ctx.state, by)
         kind = "leader-killed" if man.leader else "man-killed"
         formation = ctx.state.unit(man.unit).formation
-        record_loss(ctx, kind, man.side, formation, by_side, by_formation)
+        record_loss(ctx, kind, man.side, formation, by_side, by_formation, of=man_id)
 
 
 def _by(state: AfvState, model: str) -> tuple[str, str]:

@@ -28,6 +28,7 @@ from kriegsspiel.rulesets.afv.morale import release, retest
 from kriegsspiel.rulesets.afv.movement import move_side
 from kriegsspiel.rulesets.afv.scenario import AfvScenario
 from kriegsspiel.rulesets.afv.state import AfvState, Card, InPlay
+from kriegsspiel.rulesets.afv.wording import side_name
 
 # -- actions and events -------------------------------------------------------------------------
 
@@ -52,15 +53,15 @@ class CardDrawn(Ev, frozen=True, tag="card-drawn"):
     holder: str | None
     number: int
     result: CheckResult | None = None
+    side_name: str = ""  # the side as the scenario names it, for the log
 
     def text(self) -> str:
-        whose = f"{self.holder}'s card" if self.holder else "a free-move card"
-        how = f" ({self.result.explain()})" if self.result else ""
-        return f"card {self.number}: {self.side}, {whose}{how}"
+        how = f": {self.result.explain()}" if self.result else ""
+        return f"{self.summary()}{how}"
 
     def summary(self) -> str:
         whose = f"{self.holder}'s card" if self.holder else "a free-move card"
-        return f"card {self.number} is {whose} ({self.side})"
+        return f"card {self.number} is {whose} ({self.side_name or self.side})"
 
 
 class TurnBegan(Ev, frozen=True, tag="turn-began"):
@@ -109,7 +110,9 @@ def draw(ctx: Ctx, action: Draw) -> None:
         raise RuleViolation("SK-DRAW", "only the umpire records a card drawn from a physical deck")
     if state.card is not None and ctx.seat not in (UMPIRE, state.card.side):
         raise RuleViolation(
-            "SK-DRAW", f"{state.card.side} is playing the card in play and draws the next one"
+            "SK-DRAW",
+            f"{side_name(state.scenario, state.card.side)} is playing the card in play and "
+            "draws the next one",
         )
     if not state.left:
         turns = state.scenario.turns
@@ -135,7 +138,14 @@ def draw(ctx: Ctx, action: Draw) -> None:
     card = state.card_of(chosen)
     number = state.drawn + 1
     ctx.emit(
-        CardDrawn(card=chosen, side=card.side, holder=card.holder, number=number, result=result)
+        CardDrawn(
+            card=chosen,
+            side=card.side,
+            holder=card.holder,
+            number=number,
+            result=result,
+            side_name=side_name(state.scenario, card.side),
+        )
     )
     if card.holder in ctx.state.vehicles:
         retest(ctx, card.holder)

@@ -32,6 +32,7 @@ from kriegsspiel.rulesets.afv.damage import hit_man, penetrating_hit
 from kriegsspiel.rulesets.afv.state import AfvState, Mg, Vehicle, with_man, with_vehicle
 from kriegsspiel.rulesets.afv.vehicles import Round, WeaponType
 from kriegsspiel.rulesets.afv.vision import enemy_target, smoke_clears, unbuttoned
+from kriegsspiel.rulesets.afv.wording import WEAPONS, inches, mm
 
 Weapon = Literal["main", "coax", "bow", "aa"]
 # Who may fire each weapon (the duties), and the rule that says so.
@@ -89,13 +90,13 @@ class Fired(Ev, frozen=True, tag="fired"):
 
     def text(self) -> str:
         return (
-            f"{self.vehicle}'s {self.role} fires the {self.weapon} at {self.target} "
-            f'({self.range:.1f}"): {self.result.explain()}'
+            f"{self.vehicle}'s {self.role} fires the {WEAPONS[self.weapon]} at "
+            f"{self.target} ({inches(self.range)}): {self.result.explain()}"
         )
 
     def summary(self) -> str:
         result = SHOT_RESULTS.get(self.result.outcome, self.result.outcome)
-        return f"{self.vehicle}'s {self.weapon} at {self.target}: {result}"
+        return f"{self.vehicle}'s {WEAPONS[self.weapon]} at {self.target}: {result}"
 
 
 class Shot(Ev, frozen=True, tag="shot"):
@@ -105,7 +106,7 @@ class Shot(Ev, frozen=True, tag="shot"):
     result: CheckResult
 
     def text(self) -> str:
-        return f'{self.man} shoots at {self.target} ({self.range:.1f}"): {self.result.explain()}'
+        return f"{self.man} shoots at {self.target} ({inches(self.range)}): {self.result.explain()}"
 
     def summary(self) -> str:
         return f"{self.man} at {self.target}: {self.result.outcome}"
@@ -129,8 +130,8 @@ class Bounced(Ev, frozen=True, tag="bounced"):
 
     def text(self) -> str:
         return (
-            f"the hit on {self.vehicle}'s {self.facing} ({self.armour} mm) does not penetrate "
-            f"({self.penetration} mm)"
+            f"the hit on {self.vehicle}'s {self.facing} does not penetrate: {mm(self.penetration)} "
+            f"against {mm(self.armour)} of armour"
         )
 
     def summary(self) -> str:

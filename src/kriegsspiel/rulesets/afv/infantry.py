@@ -19,6 +19,7 @@ from kriegsspiel.rulesets.afv.base import (
 )
 from kriegsspiel.rulesets.afv.movement import clear_sight_on
 from kriegsspiel.rulesets.afv.state import AfvState, with_man
+from kriegsspiel.rulesets.afv.wording import point
 
 
 class Move(Act, frozen=True, tag="move"):
@@ -31,7 +32,7 @@ class ManMoved(Ev, frozen=True, tag="man-moved"):
     to: Point
 
     def text(self) -> str:
-        return f"{self.man} moves to {self.to[0]:g},{self.to[1]:g}"
+        return f"{self.man} moves to {point(self.to)}"
 
 
 def move(ctx: Ctx, action: Move) -> None:

@@ -31,6 +31,7 @@ from msgspec.structs import replace
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.secrecy import unshared
 from kriegsspiel.rulesets.afv.state import AfvState, Crewman, Mg, Vehicle
+from kriegsspiel.rulesets.afv.wording import kit
 
 
 def knowledge(state: AfvState, seat: str) -> AfvState:
@@ -51,9 +52,9 @@ def secrets(state: AfvState, seat: str) -> frozenset[str]:
     """The strings hidden from `seat` (`Ruleset.secrets`). What this ruleset hides are counts
     and relations between things on the table, so it lists the text that would tell them, in
     the words of the ruleset's own log and views, for each AFV of another side: a crewman in a
-    position he did not start in ("the loader (Cpl Novak)", "Cpl Novak (loader)", "novak
-    (sherman-1) moves to the loader's position"); the rounds it rolled ("sherman-1 carries 60
-    main-gun rounds") and the round in its breech; what each crewman acquired, what the gunner
+    position he did not start in ("Cpl Novak (loader)", "novak (sherman-1) moves to the
+    loader's position"); the rounds it rolled ("sherman-1 carries 60 main-gun rounds") and the
+    round in its breech; what each crewman acquired, what the gunner
     sighted in on, and each bailed-out crewman's kit."""
     if seat == UMPIRE:
         return frozenset()
@@ -65,9 +66,9 @@ def secrets(state: AfvState, seat: str) -> frozenset[str]:
         for c in v.crew.values():
             if c.position is not None and c.position != start.get(c.id):
                 moved = f"{c.id} ({vid}) moves to the {c.position}'s position"
-                out += [f"the {c.position} ({c.name})", f"{c.name} ({c.position})", moved]
+                out += [f"{c.name} ({c.position})", moved]
             out += [f"{c.id} ({vid}) acquires {target}" for target in c.acquired]
-            out += [f"{c.id} brings {c.kit}"] if c.kit is not None else []
+            out += [f"{c.id} brings {kit(c.kit)}"] if c.kit is not None else []
         if v.ammo_rolled is not None:
             out.append(f"{vid} carries {v.ammo_rolled} main-gun rounds")
         if v.loaded is not None:

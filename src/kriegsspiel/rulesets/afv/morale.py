@@ -13,24 +13,55 @@ from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.base import Ctx, Ev, Topic, applier
 from kriegsspiel.rulesets.afv.state import AfvState, Loss, with_vehicle
+from kriegsspiel.rulesets.afv.wording import side_name
 
 # -- losses -------------------------------------------------------------------------------------
+
+
+LOSSES = {
+    "man-killed": "a man killed",
+    "leader-killed": "an officer or NCO killed",
+    "afv-lost": "an AFV lost",
+    "small-vehicle-lost": "a small vehicle lost",
+    "afv-exited": "an AFV off the table",
+    "heavy-weapon-lost": "a heavy weapon lost",
+    "heavy-weapon-regained": "a heavy weapon regained",
+}
 
 
 class LossRecorded(Ev, frozen=True, tag="loss-recorded"):
     """A loss that counts for both sides' morale (AFV-MORALE-06..13, AMB-AFV-05)."""
 
     loss: Loss
+    of: str = ""  # the AFV or man lost, if any, and the sides as the scenario names them
+    side_name: str = ""
+    by_name: str = ""
 
     def text(self) -> str:
-        by = f" (by {self.loss.by_side})" if self.loss.by_side else ""
-        return f"{self.loss.side}: {self.loss.kind.replace('-', ' ')}{by}"
+        loss = self.loss
+        what = LOSSES.get(loss.kind, loss.kind) + (f", {self.of}" if self.of else "")
+        by = f" (inflicted by {self.by_name or loss.by_side})" if loss.by_side else ""
+        return f"morale count for {self.side_name or loss.side}: {what}{by}"
 
 
 def record_loss(
-    ctx: Ctx, kind: Any, side: str, formation: str = "", by_side: str = "", by_formation: str = ""
+    ctx: Ctx,
+    kind: Any,
+    side: str,
+    formation: str = "",
+    by_side: str = "",
+    by_formation: str = "",
+    of: str = "",
 ) -> None:
-    ctx.emit(LossRecorded(loss=Loss(kind, side, formation, by_side, by_formation)))
+    scenario = ctx.state.scenario
+    ctx.emit(
+        LossRecorded(
+            loss=Loss(kind, side, formation, by_side, by_formation),
+            of=of,
+            side_name=side_name(scenario, side),
+            by_name=side_name(scenario, by_side) if by_side else "",
+        )
+    )
 
 
 def counts(state: AfvState, vehicle_id: str) -> dict[str, int]:
@@ -160,7 +191,7 @@ def retest(ctx: Ctx, vehicle_id: str) -> None:
     if not v.active:
         return
     if v.morale == "halted":
-        morale_test(ctx, vehicle_id, "retest while halted (AMB-AFV-06)", v.threat)
+        morale_test(ctx, vehicle_id, "retest while halted, AMB-AFV-06", v.threat)
     elif v.morale == "retreating":
         commander = v.at("commander")
         if commander is None or not commander.fit:

@@ -36,6 +36,7 @@ from kriegsspiel.rulesets.afv.morale import immobilised_test
 from kriegsspiel.rulesets.afv.scenario import MAX_SPEED
 from kriegsspiel.rulesets.afv.state import AfvState, Vehicle, with_vehicle
 from kriegsspiel.rulesets.afv.terrain import BLOCK
+from kriegsspiel.rulesets.afv.wording import compass, inches, point
 
 ROAD_REACH = 1.0  # SK-ROAD: within 1" of the road
 EPS = 1e-6
@@ -66,7 +67,7 @@ class SpeedSet(Ev, frozen=True, tag="speed-set"):
     def text(self) -> str:
         if self.speed == 0:
             return f"{self.vehicle} stops"
-        return f'{self.vehicle} sets its speed to {self.speed:g}" per card'
+        return f"{self.vehicle} sets its speed to {inches(self.speed)} per card"
 
 
 class Steered(Ev, frozen=True, tag="steered"):
@@ -76,8 +77,8 @@ class Steered(Ev, frozen=True, tag="steered"):
     road_dir: int = 1
 
     def text(self) -> str:
-        how = f" to follow {self.road}" if self.road else ""
-        return f"{self.vehicle} turns to {self.facing:g}°{how}"
+        how = f" to follow the road {self.road}" if self.road else ""
+        return f"{self.vehicle} turns to {compass(self.facing)}{how}"
 
 
 class Moved(Ev, frozen=True, tag="moved"):
@@ -90,7 +91,7 @@ class Moved(Ev, frozen=True, tag="moved"):
     road: str | None = None
 
     def text(self) -> str:
-        return f"{self.vehicle} moves to {self.to[0]:.1f},{self.to[1]:.1f}"
+        return f"{self.vehicle} moves to {point(self.to)}"
 
 
 class Collided(Ev, frozen=True, tag="collided"):
@@ -104,7 +105,7 @@ class Collided(Ev, frozen=True, tag="collided"):
 
     def text(self) -> str:
         what = "drives through" if self.kind == "wall" else "runs into"
-        return f"{self.vehicle} {what} {self.kind} {self.feature}: {self.result.explain()}"
+        return f"{self.vehicle} {what} the {self.kind} {self.feature}: {self.result.explain()}"
 
     def summary(self) -> str:
         what = "drives through" if self.kind == "wall" else "runs into"
@@ -130,7 +131,7 @@ class Retreated(Ev, frozen=True, tag="retreated"):
     path: tuple[Point, ...]
 
     def text(self) -> str:
-        return f"{self.vehicle} retreats along its route to {self.to[0]:.1f},{self.to[1]:.1f}"
+        return f"{self.vehicle} retreats along its route to {point(self.to)}"
 
 
 # -- the driver's actions -----------------------------------------------------------------------
@@ -343,7 +344,8 @@ def retreat(ctx: Ctx, vehicle_id: str) -> None:
             path[-1] = here
             left = 0.0
     path[-1] = here
-    ctx.emit(Retreated(vehicle=vehicle_id, to=here, path=tuple(path)))
+    if distance(here, v.position) > EPS:  # already at its entry point, it just leaves
+        ctx.emit(Retreated(vehicle=vehicle_id, to=here, path=tuple(path)))
     if len(path) == 1:
         lose(ctx, vehicle_id, "exited")
 

@@ -22,6 +22,7 @@ from kriegsspiel.rulesets.afv.base import (
 )
 from kriegsspiel.rulesets.afv.state import AfvState, with_vehicle
 from kriegsspiel.rulesets.afv.vision import enemy_target
+from kriegsspiel.rulesets.afv.wording import compass, degrees
 
 EPS = 1e-6
 
@@ -40,7 +41,9 @@ class Traversed(Ev, frozen=True, tag="traversed"):
     gun_bearing: float
 
     def text(self) -> str:
-        return f"{self.vehicle} traverses {self.degrees:g}° to bear {self.gun_bearing:g}°"
+        return (
+            f"{self.vehicle} traverses {degrees(self.degrees)} to bear {compass(self.gun_bearing)}"
+        )
 
 
 def limit_rule(power: bool) -> str:

@@ -66,7 +66,7 @@ class Acquired(Ev, frozen=True, tag="acquired"):
     def text(self) -> str:
         how = self.result.explain() if self.result else f"{self.chance}%, no roll (AFV-VIS-06)"
         verb = "acquires" if self.spotted else "does not see"
-        return f"{self.crewman} ({self.vehicle}) {verb} {self.target} ({self.arc}): {how}"
+        return f"{self.crewman} ({self.vehicle}) {verb} {self.target} (its {self.arc} arc): {how}"
 
     def summary(self) -> str:
         verb = "acquires" if self.spotted else "does not see"
