@@ -140,6 +140,16 @@ def test_sides() -> None:
     assert _error(reserved) == "test.yaml: sides[1].id: 'umpire' is a reserved seat name"
 
 
+def test_side_names_for_text() -> None:
+    """A side reads by its `name` in text, by its id where it has none."""
+    data = _data(sides=[{"id": "german", "name": "Germans (Max)"}, {"id": "us"}])
+    scenario = scenario_from_data(data, "test.yaml")
+    assert scenario.side_name("german") == "Germans (Max)"
+    assert scenario.side_name("us") == "us"
+    assert scenario.side_name("nobody") == "nobody"
+    assert [s.label for s in scenario.sides] == ["Germans (Max)", "us"]
+
+
 def test_ranges_from_the_schema() -> None:
     data = _data()
     data["demolitions"][0]["preparations"] = 0

@@ -34,6 +34,10 @@ class SideSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: Id
     name: str = ""
 
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
 
 class UnitSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: Id
@@ -108,6 +112,10 @@ class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     @property
     def side_ids(self) -> tuple[str, ...]:
         return _side_ids(self.sides)
+
+    def side_name(self, side: str) -> str:
+        """A side's display name for text: its `name`, else its id (an unknown id as given)."""
+        return next((s.label for s in self.sides if s.id == side), side)
 
 
 @functools.cache

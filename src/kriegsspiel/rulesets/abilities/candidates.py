@@ -44,10 +44,6 @@ def _sides(state: AblState, seat: str) -> list[str]:
     return list(state.sides) if seat == UMPIRE else [seat] if seat in state.sides else []
 
 
-def side_name(state: AblState, side: str) -> str:
-    return next((s.name or s.id for s in state.scenario.sides if s.id == side), side)
-
-
 def candidates(state: AblState, seat: str) -> list[Candidate]:
     sides = _sides(state, seat)
     if state.over or not sides:
@@ -62,7 +58,7 @@ def _play(state: AblState, sides: list[str]) -> Iterator[Candidate]:
     if state.stage == "command":
         for side in sides:
             if state.command[side].rolled is None:
-                label = f"{side_name(state, side)} rolls its Command Dice"
+                label = f"{state.scenario.side_name(side)} rolls its Command Dice"
                 yield Candidate(RollCommand(side), label)
         return
     if state.attack is not None:
@@ -78,7 +74,7 @@ def _play(state: AblState, sides: list[str]) -> Iterator[Candidate]:
     if state.activation is None:
         yield from _pulse_uses(state, pulse)
         return
-    yield Candidate(EndPulse(), f"{side_name(state, pulse)} ends the Command Pulse")
+    yield Candidate(EndPulse(), f"{state.scenario.side_name(pulse)} ends the Command Pulse")
     yield from activation_candidates(state)
 
 
@@ -103,7 +99,7 @@ def _opportunity(state: AblState) -> Iterator[Candidate]:
     window = state.window
     assert window is not None
     trigger = state.label(window.trigger)
-    yield Candidate(Pass(), f"{side_name(state, window.side)} holds fire at {trigger}")
+    yield Candidate(Pass(), f"{state.scenario.side_name(window.side)} holds fire at {trigger}")
     foes = enemies(state, window.side)
     for uid, spec in state.specs.items():
         if spec.side == window.side and may_open_fire(state, uid):
@@ -144,7 +140,7 @@ def _pulse_uses(state: AblState, side: str) -> Iterator[Candidate]:
                 yield Candidate(RemoveSuppression(uid, dice.options[0], wild), label, (dice,))
     for wild, dice in dice_domains(cmd, range(1, cmd.left + 1)):
         extra = f" and {wild} wild" if wild else ""
-        label = f"{side_name(state, side)} discards Command Dice{extra}"
+        label = f"{state.scenario.side_name(side)} discards Command Dice{extra}"
         yield Candidate(Discard(dice.options[0], wild), label, (dice,))
 
 
@@ -167,4 +163,4 @@ def _records(state: AblState) -> Iterator[Candidate]:
             yield Candidate(SetUnit(uid, dp=u.dp - 1), f"umpire: {name} has {u.dp - 1} DP")
 
 
-__all__ = ["candidates", "side_name"]
+__all__ = ["candidates"]
