@@ -19,12 +19,14 @@ from abl_helpers import (
     move,
     one,
     order,
+    pass_,
     refused,
     unit,
 )
 
 from kriegsspiel.errors import InputError
-from kriegsspiel.rulesets.abilities.spotting import BlindRevealed
+from kriegsspiel.rulesets.abilities.fire import Fired
+from kriegsspiel.rulesets.abilities.spotting import BlindRevealed, SpotAttempted
 
 HIDDEN = ("g1", "g2", "stug")
 
@@ -135,6 +137,77 @@ def test_chq_blind_deploying_reveals_and_activates_its_units() -> None:
     assert (
         refused(game, GERMAN, {"action": "order", "commander": "g1", "dice": [5]}).rule == "CHQ-ACT"
     )
+
+
+def test_chq_act_a_deployed_blinds_units_act_on_in_its_activation() -> None:
+    """CHQ-ACT: a Blind's units are activated with it (a recon unit "part of a Blind" spots in
+    its group's activation, ABL-RECON-02/03). Once the Blind deploys they are members of its
+    Command Group: they fire and move, with the moves the Blind spent already spent."""
+    game = _game()
+    discard(game, ALLIES, 2)
+    order(game, GERMAN, "gb", [5])
+    move(game, GERMAN, "gb", (20, 23), part="fixed")  # 2" of the Fixed Move: no roll
+    do(game, GERMAN, {"action": "deploy", "blind": "gb"})
+    activation = game.state.activation
+    assert activation is not None
+    assert activation.members == ("gb", "g1", "g2")
+    assert activation.acts["g1"].fixed_used == 1
+    assert activation.acts["g1"].moved
+    labels = [c.label for c in game.legal_actions(GERMAN)]
+    assert "g1 fires at jeep" in labels
+    assert "g2 makes its Variable Move" in labels
+    assert "g2 makes its Fixed Move" not in labels
+    fixed = {"action": "move", "unit": "g2", "to": [21, 22], "part": "fixed"}
+    assert refused(game, GERMAN, fixed).rule == "CHQ-MOVE"
+    move(game, GERMAN, "g2", (21, 22), 2, part="variable")
+    assert game.state.units["g2"].position == (21, 22)
+    pass_(game, ALLIES)  # no opportunity fire at g2 (CHQ-OPFIRE)
+    do(game, GERMAN, {"action": "fire", "unit": "g1", "target": "jeep"})  # the jeep may break off
+    entry = do(game, ALLIES, {"action": "hold", "unit": "jeep"}, 1, 1, 1, 1)
+    assert one(entry, Fired).firer == "g1"
+    assert game.state.units["g1"].fire_marker
+    pass_(game, ALLIES)
+    gone = {"action": "move", "unit": "gb", "to": [20, 22]}  # the Blind itself is gone
+    assert refused(game, GERMAN, gone).rule == "CHQ-BLIND"
+
+
+def test_abl_recon_03_a_unit_that_spotted_from_a_blind_has_made_its_attempt() -> None:
+    """ABL-RECON-02/03: the jeep spots from inside the allied Blind (no recon bonus); after the
+    Blind deploys it has made its attempt, and the rifle platoon still has the group's."""
+    game = game_of(
+        [
+            unit("jeep", ALLIES, "us-recon-jeep", (20, 10), blind="ab"),
+            unit("rifle", ALLIES, "us-rifle-platoon", (22, 10), blind="ab"),
+            unit("g1", GERMAN, "german-grenadier-platoon", (20, 25), facing=180, blind="gb"),
+        ],
+        blinds=[
+            {"id": "ab", "side": ALLIES, "position": [21, 10]},
+            {"id": "gb", "side": GERMAN, "position": [20, 25]},
+            {"id": "dummy", "side": GERMAN, "position": [26, 25]},
+        ],
+    )
+    begin(game)
+    order(game, ALLIES, "ab", [4])
+    inside = do(game, ALLIES, {"action": "spot", "unit": "jeep", "blind": "gb"}, 3)
+    assert one(inside, SpotAttempted).result.outcome == "not-spotted"  # 4+: no -1 TN inside
+    do(game, ALLIES, {"action": "deploy", "blind": "ab"})
+    again = {"action": "spot", "unit": "jeep", "blind": "gb"}
+    assert refused(game, ALLIES, again).rule == "ABL-RECON-03"
+    entry = do(game, ALLIES, {"action": "spot", "unit": "rifle", "blind": "dummy"}, 4)
+    assert one(entry, SpotAttempted).spotter == "rifle"
+    assert one(entry, BlindRevealed).units == {}
+
+
+def test_chq_act_units_in_a_blind_moved_with_it() -> None:
+    """AMB-ABL-17 reads a unit's last activation: a Blind's units moved when it moved."""
+    game = _game()
+    discard(game, ALLIES, 2)
+    order(game, GERMAN, "gb", [5])
+    move(game, GERMAN, "gb", (20, 23), part="fixed")
+    end_pulse(game, GERMAN)
+    assert game.state.units["g1"].last_moved
+    assert game.state.units["g2"].last_moved
+    assert not game.state.units["mg"].last_moved
 
 
 def test_chq_blind_blinds_cannot_be_assaulted() -> None:

@@ -555,8 +555,9 @@ def _pulse_ended(state: AblState, e: PulseEnded) -> AblState:
     units = dict(state.units)
     if state.activation is not None:
         for m, act in state.activation.acts.items():
-            if m in units:
-                units[m] = replace(units[m], last_fired=act.fired, last_moved=act.moved)
+            # a Blind still hidden: its units were activated with it and moved with it
+            for u in [m] if m in units else state.blind_units(m):
+                units[u] = replace(units[u], last_fired=act.fired, last_moved=act.moved)
     return replace(
         state,
         units=units,

@@ -5,6 +5,9 @@ activated Command Group makes one spotting attempt with a unit that is not recon
 of the group may make its own, at the same or another Blind (ABL-RECON-03). A recon unit spots at
 -1 TN only when deployed on the table, not from inside a Blind (ABL-RECON-01/02). A recon
 unit's activation may spot, move, or both (ABL-RECON-08: no restriction to enforce).
+
+A Blind's units are activated with it (CHQ-ACT); a Blind that deploys in its activation places
+its units on the table as members of its Command Group, which go on with the moves it has left.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ class Spot(Act, frozen=True, tag="spot"):
 
 
 class Deploy(Act, frozen=True, tag="deploy"):
-    """An activated Blind reveals its units where they stand."""
+    """An activated Blind reveals its units where they stand; they act on in its activation."""
 
     blind: str
 
@@ -186,15 +189,20 @@ def _counted(state: AblState, e: SpotCounted) -> AblState:
 
 
 def _revealed(state: AblState, e: BlindRevealed) -> AblState:
+    """A deploying Blind is done; its units, activated with it (CHQ-ACT), go on as members of
+    its Command Group with what the Blind had left of the activation: the moves it spent are
+    theirs, and a unit that spotted from inside it has made its attempt (ABL-RECON-03)."""
     activation = state.activation
-    deploying = activation is not None and e.blind in activation.acts
     units = dict(state.units)
     for u in e.units:
         units[u] = replace(units[u], blind=None)
     blinds = {**state.blinds, e.blind: replace(state.blinds[e.blind], gone=True)}
-    if activation is not None and deploying:  # a deploying Blind is done
-        acts = {**activation.acts, e.blind: replace(activation.acts[e.blind], done=True)}
-        activation = replace(activation, acts=acts)
+    if activation is not None and e.blind in activation.acts:
+        left = activation.acts[e.blind]
+        acts = {**activation.acts, e.blind: replace(left, done=True)}
+        acts.update({u: replace(left, spotted=u in activation.spotters) for u in e.units})
+        members = (*activation.members, *(u for u in e.units if u not in activation.members))
+        activation = replace(activation, acts=acts, members=members)
     return replace(state, units=units, blinds=blinds, activation=activation)
 
 
