@@ -48,7 +48,7 @@ def scenario_data(
     data: dict[str, Any] = {
         "ruleset": "abilities",
         "title": "test",
-        "sides": [{"id": ALLIES}, {"id": GERMAN}],
+        "sides": [{"id": ALLIES, "name": "Allies"}, {"id": GERMAN, "name": "Germans"}],
         "units": [dict(u) for u in units],
         "blinds": [dict(b) for b in blinds],
         "terrain": [dict(t) for t in terrain],

@@ -93,9 +93,14 @@ def test_chq_blind_a_moving_blind_carries_its_units_unseen() -> None:
     begin(game, (5, 5, 3, 2, 2), (6, 4, 4, 3, 2))
     order(game, GERMAN, "gb", [4])
     entry = move(game, GERMAN, "gb", (20, 22))
-    # a Blind draws no fire; the enemy sees where it went, not the allowance of what it hides
-    assert [type(r.event).__name__ for r in entry.records] == ["Moved", "BlindMoved"]
-    assert [r.to for r in entry.records] == [(GERMAN,), None]
+    # a Blind draws no fire; the enemy sees where it went, not the allowance of what it hides,
+    # and its side is told each once
+    assert [type(r.event).__name__ for r in entry.records] == ["BlindMoved", "Moved"]
+    assert [r.to for r in entry.records] == [None, (GERMAN,)]
+    assert [e["text"] for e in game.log_view("umpire")[-1]["events"]] == [
+        'gb moves 3" to 20,22',
+        'gb spends its Fixed and Variable Move (allowance 3")',
+    ]
     assert "allowance" not in _allied_text(game)
     assert game.state.units["g1"].position == (19, 22)
     assert next(b for b in game.view(ALLIES)["blinds"] if b["id"] == "gb")["position"] == [20, 22]
@@ -190,6 +195,8 @@ def test_abl_recon_03_a_unit_that_spotted_from_a_blind_has_made_its_attempt() ->
     order(game, ALLIES, "ab", [4])
     inside = do(game, ALLIES, {"action": "spot", "unit": "jeep", "blind": "gb"}, 3)
     assert one(inside, SpotAttempted).result.outcome == "not-spotted"  # 4+: no -1 TN inside
+    told = [(r.event.text(), r.to) for r in inside.records][1:]  # the German sees only the Blind
+    assert told == [("jeep, hidden in ab, made that spotting attempt", (ALLIES,))]
     do(game, ALLIES, {"action": "deploy", "blind": "ab"})
     again = {"action": "spot", "unit": "jeep", "blind": "gb"}
     assert refused(game, ALLIES, again).rule == "ABL-RECON-03"

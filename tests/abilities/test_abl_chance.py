@@ -14,7 +14,7 @@ from abl_helpers import ALLIES, GERMAN, AblGame, begin, do, game_of, order, unit
 ONE_DIE: dict[str, Any] = {
     "one-die": {"name": "1D test platoon", "kind": "infantry", "reaction": "1D", "fp": {"dice": 1}}
 }
-WINDOW = "; german may take opportunity fire at f1"
+WINDOW = "; the Germans may take opportunity fire at f1"
 
 
 def _duel() -> AblGame:
@@ -92,7 +92,7 @@ def test_chq_move_a_rolled_move_ending_in_contact_stops_short() -> None:
     contact, so it stops at the last quarter inch short of contact, y = 14 (4"); d = 3, 4 end
     at 16, 17; d = 5, 6 reach the destination (8")."""
     odds = _approach().odds(ALLIES, MOVE)
-    after = "; german may take opportunity fire at r1"
+    after = "; the Germans may take opportunity fire at r1"
     assert {o.summary: o.probability for o in odds.outcomes} == {
         'r1 moves 4"' + after: F(1, 6),
         'r1 moves 4", short of contact with t1' + after: F(1, 6),
@@ -114,10 +114,11 @@ def test_chq_turn_command_dice_every_face_counts_for_the_first_pulse() -> None:
     )
     do(game, ALLIES, {"action": "roll-command"}, 6, 4, 3, 3, 2)
     odds = game.odds(GERMAN, {"action": "roll-command"})
-    failure = "german suffers a Command Failure; allies takes the first Command Pulse, allies gets"
+    failure = "Command Failure for the Germans; the first Command Pulse goes to the Allies,"
+    orders = "no Command Failure for the Germans; the first Command Pulse goes to the"
     assert {o.summary: o.probability for o in odds.outcomes} == {
-        f"{failure} 2 wild dice": F(1, 36),
-        f"{failure} 1 wild dice": F(8, 36),
-        "german has orders; german takes the first Command Pulse": F(3, 36),
-        "german has orders; allies takes the first Command Pulse": F(24, 36),
+        f"{failure} 2 wild dice to the Allies": F(1, 36),
+        f"{failure} 1 wild die to the Allies": F(8, 36),
+        f"{orders} Germans": F(3, 36),
+        f"{orders} Allies": F(24, 36),
     }

@@ -9,7 +9,7 @@ and spot (ABL-RECON-09, AMB-ABL-14).
 from __future__ import annotations
 
 from kriegsspiel.errors import RuleViolation
-from kriegsspiel.rulesets.abilities.base import blind, own_unit
+from kriegsspiel.rulesets.abilities.base import blind, own_unit, the_side
 from kriegsspiel.rulesets.abilities.command import not_waiting, pulse_seat
 from kriegsspiel.rulesets.abilities.state import AblState, UnitAct
 
@@ -21,12 +21,14 @@ def acting(state: AblState, seat: str, ident: str, what: str) -> UnitAct:
     if ident in state.blinds:
         blind(state, ident)
         if state.blinds[ident].side != side:
-            raise RuleViolation("SEATS", f"{state.label(ident)} is not {side}'s")
+            name = the_side(state, side)
+            raise RuleViolation("SEATS", f"{state.label(ident)} does not belong to {name}")
     else:
         own_unit(state, seat, ident)
     activation = state.activation
     if activation is None:
-        raise RuleViolation("CHQ-TURN", f"{side} must first activate a Command Group (order)")
+        name = the_side(state, side)
+        raise RuleViolation("CHQ-TURN", f"{name} must first activate a Command Group (order)")
     if ident not in activation.members:
         raise RuleViolation(
             "CHQ-ACT",

@@ -39,6 +39,7 @@ from kriegsspiel.rulesets.abilities.morale import check_cohesion, disruption, fo
 from kriegsspiel.rulesets.abilities.movement import spend
 from kriegsspiel.rulesets.abilities.sight import CONTACT, step, stop_short
 from kriegsspiel.rulesets.abilities.state import AblState, Point, with_act, with_unit
+from kriegsspiel.rulesets.abilities.words import inches, range_inches
 
 
 class Assault(Act, frozen=True, tag="assault"):
@@ -72,7 +73,7 @@ class Assaulted(Ev, frozen=True, tag="assaulted"):
 
     def text(self) -> str:
         if self.result is None:
-            return f'{self.unit} fails to reach {self.target} (allowance {self.allowance:g}")'
+            return f"{self.unit} fails to reach {self.target} (allowance {inches(self.allowance)})"
         how = "; ".join(self.notes)
         head = f"{self.unit} close assaults {self.target} ({how}): {self.result.explain()}"
         if self.winner is None:
@@ -126,8 +127,8 @@ def assault(ctx: Ctx, action: Assault) -> None:
     if wanted > reach + 1e-9:
         raise RuleViolation(
             "CHQ-DEFAULT-ASSAULT",
-            f'{state.label(action.target)} is {distance(frm, there):.4g}" away: beyond the '
-            f'{reach:g}" that {name} can reach with one normal move',
+            f"{state.label(action.target)} is {range_inches(distance(frm, there))} away: beyond "
+            f"the {inches(reach)} that {name} can reach with one normal move",
         )
     roll = None
     if variable and wanted > allowance + 1e-9:
@@ -164,7 +165,7 @@ def assault(ctx: Ctx, action: Assault) -> None:
     (a_hits, a_sixes), (d_hits, d_sixes) = (
         pool.reduce(faces) for pool, faces in zip(check.pools, result.faces, strict=True)
     )
-    notes = (a_note, f"at {table.tn + table.order_bonus}+", d_note, f"at {table.tn}+")
+    notes = (f"{a_note} at {table.tn + table.order_bonus}+", f"{d_note} at {table.tn}+")
     if a_hits == d_hits:
         report(result, notes=notes)
         return

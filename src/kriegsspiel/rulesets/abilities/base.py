@@ -19,9 +19,31 @@ from kriegsspiel.core.topics import applier as applier
 from kriegsspiel.core.topics import performer as performer
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.abilities.state import AblState
+from kriegsspiel.rulesets.abilities.words import the
 
 Ctx = Context[AblState]
 Topic = _Topic[AblState, Ctx]  # what a topic module declares as its `TOPIC`
+
+
+class SideEv(Ev, frozen=True, kw_only=True):
+    """An event that names sides: it carries their display names for its text (the log keeps
+    the names the game was played with)."""
+
+    names: dict[str, str] = {}
+
+    def named(self, side: str) -> str:
+        """The side as the text names it: "the US" (its id where no name came along)."""
+        return the(self.names.get(side, side))
+
+
+def side_names(state: AblState) -> dict[str, str]:
+    """Every side's display name, for a `SideEv`."""
+    return {s: state.scenario.side_name(s) for s in state.sides}
+
+
+def the_side(state: AblState, side: str) -> str:
+    """A side as a refusal names it: "the US"."""
+    return the(state.scenario.side_name(side))
 
 
 # -- what a seat may address ----------------------------------------------------------------------

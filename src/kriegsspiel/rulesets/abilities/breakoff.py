@@ -40,6 +40,7 @@ from kriegsspiel.rulesets.abilities.state import (
     with_act,
     with_unit,
 )
+from kriegsspiel.rulesets.abilities.words import inches, place
 
 # -- actions --------------------------------------------------------------------------------------
 
@@ -70,12 +71,12 @@ class BrokeOff(Ev, frozen=True, tag="broke-off"):
     def text(self) -> str:
         roll = f"; Variable Move {self.roll.explain()}" if self.roll else ""
         return (
-            f'{self.unit} breaks off {distance(self.frm, self.to):g}" back to '
-            f'{self.to[0]:g},{self.to[1]:g} (ABL-BREAK-01; allowance {self.allowance:g}"{roll})'
+            f"{self.summary()} back to {place(self.to)} "
+            f"(ABL-BREAK-01; allowance {inches(self.allowance)}{roll})"
         )
 
     def summary(self) -> str:
-        return f'{self.unit} breaks off {round(distance(self.frm, self.to), 2):g}"'
+        return f"{self.unit} breaks off {inches(distance(self.frm, self.to))}"
 
 
 class Held(Ev, frozen=True, tag="held"):

@@ -16,6 +16,7 @@ from kriegsspiel.core.choices import Domain
 from kriegsspiel.core.geometry import distance
 from kriegsspiel.rulesets.abilities.command import GROUP_LIMIT, GROUP_RADIUS
 from kriegsspiel.rulesets.abilities.state import AblState, SideCommand
+from kriegsspiel.rulesets.abilities.words import order_chain
 
 Chain = tuple[tuple[int, ...], int]  # Command Dice faces and wild dice
 SMALL_POOL = 32  # commanders looked through one by one rather than by 6" square
@@ -59,18 +60,11 @@ def _dice_domains(
                 "dice",
                 "choice",
                 options=tuple(options),
-                labels=tuple(describe_chain((d, extra)) for d in options),
+                labels=tuple(order_chain(d, extra) for d in options),
             ),
         )
         for extra, options in sorted(by_wild.items())
     )
-
-
-def describe_chain(chain: Chain) -> str:
-    dice, wild = chain
-    size = {1: "single", 2: "double", 3: "triple"}.get(len(dice) + wild, f"{len(dice) + wild}-die")
-    extra = f" + {wild} wild" if wild else ""
-    return f"a {size} Order Chain {list(dice)}{extra}"
 
 
 def _may_activate(state: AblState, ident: str) -> bool:
@@ -186,4 +180,4 @@ def groups(state: AblState, commander: str, nearby: Nearby) -> Iterator[tuple[st
             yield others
 
 
-__all__ = ["Chain", "Nearby", "chains", "commanders", "describe_chain", "dice_domains", "groups"]
+__all__ = ["Chain", "Nearby", "chains", "commanders", "dice_domains", "groups"]

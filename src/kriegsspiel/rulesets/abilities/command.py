@@ -19,11 +19,14 @@ from kriegsspiel.rulesets.abilities.base import (
     Act,
     Ctx,
     Ev,
+    SideEv,
     Topic,
     applier,
     member,
     own_unit,
     performer,
+    side_names,
+    the_side,
 )
 from kriegsspiel.rulesets.abilities.state import (
     AblState,
@@ -34,6 +37,7 @@ from kriegsspiel.rulesets.abilities.state import (
     with_act,
     with_unit,
 )
+from kriegsspiel.rulesets.abilities.words import listed, order_chain, wild_dice
 
 GROUP_RADIUS = 6.0  # CHQ-GROUP: others within 6" of the commander
 GROUP_LIMIT = 4  # CHQ-GROUP: the commander and up to three others (AMB-ABL-13)
@@ -82,20 +86,19 @@ class RemoveSuppression(Act, frozen=True, tag="remove-suppression"):
 # -- events ---------------------------------------------------------------------------------------
 
 
-class CommandRolled(Ev, frozen=True, tag="command-rolled"):
+class CommandRolled(SideEv, frozen=True, tag="command-rolled"):
     side: str
     result: CheckResult
 
     def text(self) -> str:
-        return f"{self.side} rolls Command Dice: {self.result.explain()}"
+        return f"Command Dice for {self.named(self.side)}: {self.result.explain()}"
 
     def summary(self) -> str:
-        if self.result.outcome == "command-failure":
-            return f"{self.side} suffers a Command Failure"
-        return f"{self.side} has orders"
+        failed = self.result.outcome == "command-failure"
+        return f"{'' if failed else 'no '}Command Failure for {self.named(self.side)}"
 
 
-class CommandSettled(Ev, frozen=True, tag="command-settled"):
+class CommandSettled(SideEv, frozen=True, tag="command-settled"):
     """CHQ-TURN: 1s discarded or given away as wild dice; who takes the first pulse."""
 
     dice: dict[str, tuple[int, ...]]
@@ -103,14 +106,19 @@ class CommandSettled(Ev, frozen=True, tag="command-settled"):
     failed: tuple[str, ...]
     first: str
 
+    def _wild(self) -> list[str]:
+        return [f"{wild_dice(n)} to {self.named(s)}" for s, n in self.wild.items() if n]
+
     def text(self) -> str:
-        fails = "".join(f"; {s} suffers a Command Failure (CHQ-TURN)" for s in self.failed)
-        wild = "".join(f"; {s} gets {n} wild dice (CHQ-WILD)" for s, n in self.wild.items() if n)
-        return f"Command Dice settled{fails}{wild}; {self.first} takes the first Command Pulse"
+        fails = [f"Command Failure for {self.named(s)} (CHQ-TURN)" for s in self.failed]
+        wild = [f"{w} (CHQ-WILD)" for w in self._wild()]
+        first = f"the first Command Pulse goes to {self.named(self.first)}"
+        return "; ".join(["Command Dice settled", *fails, *wild, first])
 
     def summary(self) -> str:
-        wild = "".join(f", {s} gets {n} wild dice" for s, n in self.wild.items() if n)
-        return f"{self.first} takes the first Command Pulse{wild}"
+        return ", ".join(
+            [f"the first Command Pulse goes to {self.named(self.first)}", *self._wild()]
+        )
 
 
 class CommandReroll(Ev, frozen=True, tag="command-reroll"):
@@ -118,7 +126,7 @@ class CommandReroll(Ev, frozen=True, tag="command-reroll"):
         return "Command Dice tie all the way down to 2s: both sides re-roll (CHQ-TURN)"
 
 
-class Ordered(Ev, frozen=True, tag="ordered"):
+class Ordered(SideEv, frozen=True, tag="ordered"):
     side: str
     pulse: int
     commander: str
@@ -131,12 +139,10 @@ class Ordered(Ev, frozen=True, tag="ordered"):
         return len(self.dice) + self.wild
 
     def text(self) -> str:
-        chain = {1: "single", 2: "double", 3: "triple"}[self.size]
-        others = f" with {', '.join(self.members[1:])}" if len(self.members) > 1 else ""
+        others = f" commanding {listed(self.members[1:])}" if len(self.members) > 1 else ""
         return (
-            f"pulse {self.pulse}: {self.side} activates {self.commander}{others} "
-            f"with a {chain} Order Chain {list(self.dice)}"
-            + (f" + {self.wild} wild" if self.wild else "")
+            f"Command Pulse {self.pulse} of {self.named(self.side)}: "
+            f"{order_chain(self.dice, self.wild)} activates {self.commander}{others}"
         )
 
 
@@ -150,29 +156,36 @@ class ReserveEntered(Ev, frozen=True, tag="reserve-entered"):
         return "reserves enter: " + ", ".join(f"{u} ({self.types[u]})" for u in self.units)
 
 
-class PulseEnded(Ev, frozen=True, tag="pulse-ended"):
+class PulseEnded(SideEv, frozen=True, tag="pulse-ended"):
     side: str
     pulse: int
     next: str | None
 
     def text(self) -> str:
-        after = f"; {self.next}'s Command Pulse" if self.next else ""
-        return f"{self.side}'s Command Pulse {self.pulse} ends{after}"
+        after = (
+            f"; Command Pulse {self.pulse + 1} goes to {self.named(self.next)}"
+            if self.next
+            else "; no Command Dice are left"
+        )
+        return f"Command Pulse {self.pulse} of {self.named(self.side)} ends{after}"
 
 
-class Discarded(Ev, frozen=True, tag="discarded"):
+class Discarded(SideEv, frozen=True, tag="discarded"):
     side: str
     pulse: int
     dice: tuple[int, ...]
     wild: int
 
     def text(self) -> str:
-        return f"pulse {self.pulse}: {self.side} discards {list(self.dice)}" + (
-            f" and {self.wild} wild" if self.wild else ""
-        )
+        what = []
+        if self.dice:
+            what.append(f"Command {'Die' if len(self.dice) == 1 else 'Dice'} {list(self.dice)}")
+        if self.wild:
+            what.append(wild_dice(self.wild))
+        return f"Command Pulse {self.pulse} of {self.named(self.side)}: {listed(what)} discarded"
 
 
-class SuppressionRemoved(Ev, frozen=True, tag="suppression-removed"):
+class SuppressionRemoved(SideEv, frozen=True, tag="suppression-removed"):
     side: str
     pulse: int
     unit: str
@@ -180,7 +193,11 @@ class SuppressionRemoved(Ev, frozen=True, tag="suppression-removed"):
     wild: int
 
     def text(self) -> str:
-        return f"pulse {self.pulse}: {self.side} removes {self.unit}'s suppression (CHQ-SUPP)"
+        die = f"Command Die {list(self.dice)}" if self.dice else "a wild die"
+        return (
+            f"Command Pulse {self.pulse} of {self.named(self.side)}: {die} removes "
+            f"{self.unit}'s suppression (CHQ-SUPP)"
+        )
 
 
 class TurnEnded(Ev, frozen=True, tag="turn-ended"):
@@ -206,7 +223,8 @@ def not_waiting(state: AblState) -> None:
     if state.window is not None:
         raise RuleViolation(
             "CHQ-OPFIRE",
-            f"{state.window.side} may take opportunity fire at {state.window.trigger} first",
+            f"{the_side(state, state.window.side)} may take opportunity fire at "
+            f"{state.window.trigger} first",
         )
 
 
@@ -216,7 +234,7 @@ def side_of_seat(state: AblState, seat: str, side: str = "") -> str:
             raise InputError("side", f"the umpire must name a side ({', '.join(state.sides)})")
         return side
     if side and side != seat:
-        raise RuleViolation("SEATS", f"{seat} cannot act for {side}")
+        raise RuleViolation("SEATS", f"{seat} cannot act for {the_side(state, side)}")
     return seat
 
 
@@ -226,7 +244,8 @@ def pulse_seat(state: AblState, seat: str, rule: str, what: str) -> str:
         raise RuleViolation("CHQ-TURN", f"Command Dice must be rolled before anyone can {what}")
     side = state.pulse_side
     if seat not in (UMPIRE, side):
-        raise RuleViolation(rule, f"it is {side}'s Command Pulse; {seat} cannot {what}")
+        name = the_side(state, side)
+        raise RuleViolation(rule, f"it is the Command Pulse of {name}; {seat} cannot {what}")
     return side
 
 
@@ -234,9 +253,9 @@ def take_chain(
     state: AblState, side: str, dice: tuple[int, ...], wild: int, sizes: range
 ) -> tuple[int, ...]:
     """CHQ-CHAIN: `dice` (and `wild` dice) from the side's Command Dice form one chain."""
-    have = state.command[side]
+    have, name = state.command[side], the_side(state, side)
     if wild < 0 or wild > have.wild:
-        raise RuleViolation("CHQ-WILD", f"{side} has {have.wild} wild dice, not {wild}")
+        raise RuleViolation("CHQ-WILD", f"only {wild_dice(have.wild)} for {name}, not {wild}")
     left, missing = list(have.dice), []
     for face in dice:
         if face in left:
@@ -244,7 +263,7 @@ def take_chain(
         else:
             missing.append(face)
     if missing:
-        raise RuleViolation("CHQ-CHAIN", f"{side} has no Command Dice {sorted(missing)} left")
+        raise RuleViolation("CHQ-CHAIN", f"no Command Dice {sorted(missing)} left for {name}")
     size = len(dice) + wild
     if size not in sizes:
         raise RuleViolation("CHQ-CHAIN", f"this needs {_sizes(sizes)} Command Dice, not {size}")
@@ -268,9 +287,10 @@ def roll_command(ctx: Ctx, action: RollCommand) -> None:
     if state.stage != "command":
         raise RuleViolation("CHQ-TURN", "Command Dice are rolled at the start of the turn only")
     if state.command[side].rolled is not None:
-        raise RuleViolation("CHQ-TURN", f"{side} has already rolled its Command Dice this turn")
+        name = the_side(state, side)
+        raise RuleViolation("CHQ-TURN", f"the Command Dice for {name} are already rolled")
     result = ctx.roll(checks.command(state.scenario.dice_for(side)))
-    ctx.emit(CommandRolled(side=side, result=result))
+    ctx.emit(CommandRolled(side=side, result=result, names=side_names(state)))
     if all(ctx.state.command[s].rolled is not None for s in state.sides):
         settle(ctx)
 
@@ -301,7 +321,8 @@ def settle(ctx: Ctx) -> None:
     if len(dice[first]) + wild[first] == 0:
         end_turn(ctx, "no Command Dice to use")
         return
-    ctx.emit(CommandSettled(dice=dice, wild=wild, failed=failed, first=first))
+    names = side_names(state)
+    ctx.emit(CommandSettled(dice=dice, wild=wild, failed=failed, first=first, names=names))
 
 
 def end_turn(ctx: Ctx, reason: str = "") -> None:
@@ -330,6 +351,7 @@ def order(ctx: Ctx, action: Order) -> None:
             members=members,
             dice=dice,
             wild=action.wild,
+            names=side_names(state),
         )
     )
     if reserves:
@@ -357,7 +379,8 @@ def group_members(
                 f"{state.label(m)} is hidden in {state.label(hidden_in)}: order the Blind",
             )
         if state.side_of(m) != side:
-            raise RuleViolation("SEATS", f"{state.label(m)} is not {side}'s")
+            name = the_side(state, side)
+            raise RuleViolation("SEATS", f"{state.label(m)} does not belong to {name}")
         if m in state.units and state.units[m].dispersed:
             raise RuleViolation("CHQ-COHESION", f"{state.label(m)} has been dispersed")
     return members
@@ -439,7 +462,8 @@ def end_pulse(ctx: Ctx, _: EndPulse) -> None:
     not_waiting(state)
     side = pulse_seat(state, ctx.seat, "CHQ-TURN", "end the pulse")
     if state.activation is None:
-        raise RuleViolation("CHQ-TURN", f"{side} must use an Order Chain in its Command Pulse")
+        name = the_side(state, side)
+        raise RuleViolation("CHQ-TURN", f"{name} must use an Order Chain in this Command Pulse")
     next_pulse(ctx, side)
 
 
@@ -448,7 +472,8 @@ def next_pulse(ctx: Ctx, side: str) -> None:
     state = ctx.state
     other = state.enemy(side)
     following = next((s for s in (other, side) if state.command[s].left > 0), None)
-    ctx.emit(PulseEnded(side=side, pulse=state.pulse, next=following))
+    names = side_names(state)
+    ctx.emit(PulseEnded(side=side, pulse=state.pulse, next=following, names=names))
     if following is None:
         end_turn(ctx)
 
@@ -460,7 +485,8 @@ def discard(ctx: Ctx, action: Discard) -> None:
     if state.activation is not None:
         raise RuleViolation("CHQ-TURN", "one Order Chain per Command Pulse: end this pulse first")
     dice = take_chain(state, side, action.dice, action.wild, range(1, 100))
-    ctx.emit(Discarded(side=side, pulse=state.pulse, dice=dice, wild=action.wild))
+    names = side_names(state)
+    ctx.emit(Discarded(side=side, pulse=state.pulse, dice=dice, wild=action.wild, names=names))
     next_pulse(ctx, side)
 
 
@@ -486,7 +512,12 @@ def remove_suppression(ctx: Ctx, action: RemoveSuppression) -> None:
     dice = take_chain(state, side, action.dice, action.wild, range(1, 2))
     ctx.emit(
         SuppressionRemoved(
-            side=side, pulse=state.pulse, unit=action.unit, dice=dice, wild=action.wild
+            side=side,
+            pulse=state.pulse,
+            unit=action.unit,
+            dice=dice,
+            wild=action.wild,
+            names=side_names(state),
         )
     )
     next_pulse(ctx, side)

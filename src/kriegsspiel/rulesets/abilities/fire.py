@@ -27,11 +27,14 @@ from kriegsspiel.rulesets.abilities.base import (
     Act,
     Ctx,
     Ev,
+    SideEv,
     Topic,
     applier,
     deployed,
     own_unit,
     performer,
+    side_names,
+    the_side,
     unit,
 )
 from kriegsspiel.rulesets.abilities.catalogue import Statline, Weapon
@@ -56,6 +59,7 @@ from kriegsspiel.rulesets.abilities.state import (
     with_act,
     with_unit,
 )
+from kriegsspiel.rulesets.abilities.words import count, range_inches, wild_dice
 
 SUSTAINED_SPREAD = 4.0  # ABL-SUST-03: targets within 4" of each other
 AT_TEAM_REACH = 3.0  # ABL-ATTEAM-01: +3" to AT ranges
@@ -85,9 +89,9 @@ class FireDeclared(Ev, frozen=True, tag="fire-declared"):
 
     def text(self) -> str:
         a = self.attack
-        kind = "opportunity fire" if a.opportunity else "fires"
+        kind = "takes opportunity fire" if a.opportunity else "fires"
         sustained = " (Sustained Fire)" if len(a.targets) > 1 else ""
-        at = ", ".join(f'{t.unit} at {t.distance:g}" ({t.band})' for t in a.targets)
+        at = ", ".join(f"{t.unit} at {range_inches(t.distance)} ({t.band})" for t in a.targets)
         wait = f"; {', '.join(self.awaiting)} may break off" if self.awaiting else ""
         return (
             f"{a.firer} {kind}{sustained} at {at}: {a.dice}D {a.weapon.upper()} at {a.tn}+ "
@@ -109,25 +113,23 @@ class Fired(Ev, frozen=True, tag="fired"):
 
     def text(self) -> str:
         no_check = "" if self.hits else "; no Reaction Check"
-        return (
-            f"{self.firer}: {self.result.explain()}: {self.hits} success(es), {self.sixes} six(es)"
-            f"{no_check}"
-        )
+        hits, sixes = count(self.hits, "success", "successes"), count(self.sixes, "six", "sixes")
+        return f"{self.firer}: {self.result.explain()}: {hits}, {sixes}{no_check}"
 
     def summary(self) -> str | None:
         """What the fire did is told by each target's Reaction Check; a miss by the fire."""
         return None if self.hits else f"{self.firer} misses"
 
 
-class WindowOpened(Ev, frozen=True, tag="window-opened"):
+class WindowOpened(SideEv, frozen=True, tag="window-opened"):
     trigger: str
     side: str
 
     def text(self) -> str:
-        return f"{self.side} may take opportunity fire at {self.trigger} (CHQ-OPFIRE)"
+        return f"{self.summary()} (CHQ-OPFIRE)"
 
     def summary(self) -> str:
-        return f"{self.side} may take opportunity fire at {self.trigger}"
+        return f"{self.named(self.side)} may take opportunity fire at {self.trigger}"
 
 
 class WindowClosed(Ev, frozen=True, tag="window-closed"):
@@ -194,7 +196,8 @@ def plan(
         inches = round(distance(me.position, u.position), 4)
         band = band_of(limits, inches)
         if band is None:
-            raise RuleViolation("CHQ-FIRE", f"{t} is {inches:g}\" away, beyond {name}'s range")
+            away = range_inches(inches)
+            raise RuleViolation("CHQ-FIRE", f"{t} is {away} away, beyond {name}'s range")
         flank = not in_front(u.facing, u.position, me.position)
         answer: Answer = "pending" if state.line(t).has("break-off") else "none"
         targets.append(Target(t, u.position, inches, band, flank, answer))
@@ -256,7 +259,8 @@ def _sustained(state: AblState, firer: str, ids: list[str], act: UnitAct | None)
         apart = distance(state.units[a].position, state.units[b].position)
         if apart > SUSTAINED_SPREAD + 1e-9:
             raise RuleViolation(
-                "ABL-SUST-03", f'{a} and {b} are {apart:.4g}" apart: targets must be within 4"'
+                "ABL-SUST-03",
+                f'{a} and {b} are {range_inches(apart)} apart: targets must be within 4"',
             )
 
 
@@ -347,7 +351,7 @@ def _dice_and_tn(
         if wild < 0 or wild > have:
             raise RuleViolation("CHQ-WILD", f"only {have} wild dice to add")
         dice += wild
-        notes.append(f"+{wild}D wild dice (CHQ-WILD)")
+        notes.append(f"+{wild}D for {wild_dice(wild)} (CHQ-WILD)")
     tn = checks.BASE_TN + TN_BY_BAND[band]
     notes.append(f"TN 4+ {TN_BY_BAND[band]:+d} {band} range (CHQ-FIRE)")
     if all(t.flank for t in targets):
@@ -382,8 +386,9 @@ def fire(ctx: Ctx, action: Fire) -> None:
         if window is None or window.side != side:
             raise RuleViolation(
                 "CHQ-OPFIRE",
-                f"in {state.pulse_side}'s Command Pulse {state.label(action.unit)} may fire only "
-                "as opportunity fire at a unit that moves or fires",
+                f"in the Command Pulse of {the_side(state, state.enemy(side))} "
+                f"{state.label(action.unit)} may fire only as opportunity fire at a unit that "
+                "moves or fires",
             )
         attack = plan(state, action.unit, action.target, None, window.trigger, action.wild)
     declare(ctx, attack)
@@ -544,7 +549,7 @@ def open_window(ctx: Ctx, trigger: str) -> None:
         return
     side = state.enemy(state.specs[trigger].side)
     if any_eligible(state, side, trigger):
-        ctx.emit(WindowOpened(trigger=trigger, side=side))
+        ctx.emit(WindowOpened(trigger=trigger, side=side, names=side_names(state)))
 
 
 def pass_(ctx: Ctx, _: Pass) -> None:
@@ -555,7 +560,8 @@ def pass_(ctx: Ctx, _: Pass) -> None:
     if window is None:
         raise RuleViolation("CHQ-OPFIRE", "no unit awaits opportunity fire")
     if ctx.seat not in (UMPIRE, window.side):
-        raise RuleViolation("CHQ-OPFIRE", f"only {window.side} may answer with opportunity fire")
+        name = the_side(state, window.side)
+        raise RuleViolation("CHQ-OPFIRE", f"only {name} may answer with opportunity fire")
     ctx.emit(WindowClosed(trigger=window.trigger))
 
 

@@ -30,6 +30,7 @@ from kriegsspiel.rulesets.abilities.base import (
 )
 from kriegsspiel.rulesets.abilities.sight import retreat
 from kriegsspiel.rulesets.abilities.state import AblState, Point, with_act, with_unit
+from kriegsspiel.rulesets.abilities.words import count, inches, place
 
 # -- events ---------------------------------------------------------------------------------------
 
@@ -46,7 +47,7 @@ class Reacted(Ev, frozen=True, tag="reacted"):
     notes: tuple[str, ...] = ()
 
     def text(self) -> str:
-        what = [f"{self.dp} Disruption Point(s)" if self.dp else "no Disruption Points"]
+        what = [count(self.dp, "Disruption Point") if self.dp else "no Disruption Points"]
         if self.suppressed:
             what.append("suppressed")
         extra = "".join(f"; {n}" for n in self.notes)
@@ -71,10 +72,10 @@ class ForcedBack(Ev, frozen=True, tag="forced-back"):
 
     def text(self) -> str:
         roll = f" ({self.result.explain()})" if self.result else ""
-        return f'{self.unit} is forced back {self.inches:g}" to {self.to[0]:g},{self.to[1]:g}{roll}'
+        return f"{self.unit} is forced back {inches(self.inches)} to {place(self.to)}{roll}"
 
     def summary(self) -> str:
-        return f'{self.unit} forced back {self.inches:g}"'
+        return f"{self.unit} forced back {inches(self.inches)}"
 
 
 class Dispersed(Ev, frozen=True, tag="dispersed"):
@@ -82,7 +83,7 @@ class Dispersed(Ev, frozen=True, tag="dispersed"):
     dp: int
 
     def text(self) -> str:
-        return f"{self.unit} is dispersed with {self.dp} Disruption Points (CHQ-COHESION)"
+        return f"{self.unit} is dispersed with {count(self.dp, 'Disruption Point')} (CHQ-COHESION)"
 
     def summary(self) -> str:
         return f"{self.unit} dispersed"
@@ -136,7 +137,7 @@ class UnitSet(Ev, frozen=True, tag="unit-set"):
         if self.suppressed is not None:
             what.append("suppressed" if self.suppressed else "not suppressed")
         note = f" ({self.note})" if self.note else ""
-        return f"umpire: {self.unit} is {' and '.join(what) or 'unchanged'}{note}"
+        return f"the umpire records {self.unit}: {', '.join(what) or 'no change'}{note}"
 
 
 # -- applying fire results ------------------------------------------------------------------------

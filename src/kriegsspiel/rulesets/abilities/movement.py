@@ -34,6 +34,7 @@ from kriegsspiel.rulesets.abilities.base import (
 from kriegsspiel.rulesets.abilities.fire import open_window
 from kriegsspiel.rulesets.abilities.sight import blocked, impassable, on_table, step, stop_short
 from kriegsspiel.rulesets.abilities.state import AblState, Point, UnitAct, with_act, with_unit
+from kriegsspiel.rulesets.abilities.words import degrees, inches, place
 
 Part = Literal["normal", "fixed", "variable"]
 
@@ -77,18 +78,25 @@ class Moved(Ev, frozen=True, tag="moved"):
     allowance: float
     roll: CheckResult | None = None
     stopped: str = ""  # what a rolled move stopped short of (CHQ-MOVE)
+    blind: bool = False  # a Blind's move: its side's part, beside the `BlindMoved` all see
 
     def text(self) -> str:
         roll = f"; Variable Move {self.roll.explain()}" if self.roll else ""
         short = f"; stops short of {self.stopped} (CHQ-MOVE)" if self.stopped else ""
-        return (
-            f'{self.unit} moves {inches(self.frm, self.to)}" to {self.to[0]:g},{self.to[1]:g} '
-            f'(allowance {self.allowance:g}"{roll}){short}'
-        )
+        allowance = f"allowance {inches(self.allowance)}{roll}"
+        if self.blind:  # where it went is told by `BlindMoved`
+            spent = " and ".join(
+                part for part, used in (("Fixed", self.fixed), ("Variable", self.variable)) if used
+            )
+            return f"{self.unit} spends its {spent} Move ({allowance}){short}"
+        moved = inches(distance(self.frm, self.to))
+        return f"{self.unit} moves {moved} to {place(self.to)} ({allowance}){short}"
 
-    def summary(self) -> str:
+    def summary(self) -> str | None:
+        if self.blind:
+            return None
         short = f", short of {self.stopped}" if self.stopped else ""
-        return f'{self.unit} moves {inches(self.frm, self.to)}"{short}'
+        return f"{self.unit} moves {inches(distance(self.frm, self.to))}{short}"
 
 
 class BlindMoved(Ev, frozen=True, tag="blind-moved"):
@@ -100,15 +108,10 @@ class BlindMoved(Ev, frozen=True, tag="blind-moved"):
     facing: float
 
     def text(self) -> str:
-        return f'{self.blind} moves {inches(self.frm, self.to)}" to {self.to[0]:g},{self.to[1]:g}'
+        return f"{self.blind} moves {inches(distance(self.frm, self.to))} to {place(self.to)}"
 
     def summary(self) -> str:
-        return f'{self.blind} moves {inches(self.frm, self.to)}"'
-
-
-def inches(frm: Point, to: Point) -> str:
-    """A distance moved, as the log and the odds give it."""
-    return f"{round(distance(frm, to), 2):g}"
+        return f"{self.blind} moves {inches(distance(self.frm, self.to))}"
 
 
 class Pivoted(Ev, frozen=True, tag="pivoted"):
@@ -117,7 +120,10 @@ class Pivoted(Ev, frozen=True, tag="pivoted"):
     fixed: bool
 
     def text(self) -> str:
-        return f"{self.unit} pivots to face {self.facing:g}° (a move: ABL-180-02, AMB-ABL-06)"
+        return f"{self.summary()} (a move: ABL-180-02, AMB-ABL-06)"
+
+    def summary(self) -> str:
+        return f"{self.unit} pivots to face {degrees(self.facing)}"
 
 
 class LimberChanged(Ev, frozen=True, tag="limber-changed"):
@@ -127,11 +133,11 @@ class LimberChanged(Ev, frozen=True, tag="limber-changed"):
     variable: bool
 
     def text(self) -> str:
-        cost = " + ".join(
-            p for p, spent in (("Fixed", self.fixed), ("Variable", self.variable)) if spent
-        )
-        what = "limbers" if self.limbered else "unlimbers"
-        return f"{self.unit} {what} ({cost} Move, ABL-TOWED-02/03)"
+        cost, rule = ("Fixed and Variable", "03") if self.variable else ("Fixed", "02")
+        return f"{self.summary()}, spending its {cost} Move (ABL-TOWED-{rule})"
+
+    def summary(self) -> str:
+        return f"{self.unit} {'limbers' if self.limbered else 'unlimbers'}"
 
 
 # -- performing -----------------------------------------------------------------------------------
@@ -191,10 +197,11 @@ def move(ctx: Ctx, action: Move) -> None:
         allowance=allowance,
         roll=roll,
         stopped=stopped,
+        blind=action.unit in state.blinds,
     )
-    if action.unit in state.blinds:  # how far a Blind may go tells of what it hides
-        ctx.emit(moved, only(side))
+    if moved.blind:  # how far a Blind may go tells of what it hides
         ctx.emit(BlindMoved(blind=action.unit, frm=frm, to=to, facing=moved.facing))
+        ctx.emit(moved, only(side))
     else:
         ctx.emit(moved)
     open_window(ctx, action.unit)

@@ -53,7 +53,9 @@ class Deploy(Act, frozen=True, tag="deploy"):
 
 
 class SpotAttempted(Ev, frozen=True, tag="spot-attempted"):
-    spotter: str  # the unit, or the Blind hiding it
+    """A spotting attempt; a unit on the table that made it has used it (ABL-RECON-03)."""
+
+    spotter: str  # the unit, or the Blind hiding it (whose unit `SpotCounted` names)
     blind: str
     notes: tuple[str, ...]
     result: CheckResult
@@ -88,14 +90,14 @@ class BlindRevealed(Ev, frozen=True, tag="blind-revealed"):
 
 
 class SpotCounted(Ev, frozen=True, tag="spot-counted"):
-    """Bookkeeping for the owner and umpire: which unit used a spotting attempt."""
+    """For the owner and the umpire: which unit hidden in a Blind made its spotting attempt."""
 
     unit: str
     member: str
     recon: bool
 
     def text(self) -> str:
-        return f"{self.unit} has used its spotting attempt"
+        return f"{self.unit}, hidden in {self.member}, made that spotting attempt"
 
     def summary(self) -> None:
         return None
@@ -144,8 +146,9 @@ def spot(ctx: Ctx, action: Spot) -> None:
     result = ctx.roll(checks.spot(state.tables, tn))
     spotter = hidden_in or action.unit  # a hidden spotter is shown as its Blind
     ctx.emit(SpotAttempted(spotter=spotter, blind=action.blind, notes=notes, result=result))
-    side = state.specs[action.unit].side
-    ctx.emit(SpotCounted(unit=action.unit, member=member, recon=recon), only(side))
+    if hidden_in is not None:
+        side = state.specs[action.unit].side
+        ctx.emit(SpotCounted(unit=action.unit, member=member, recon=recon), only(side))
     if result.outcome == "spotted":
         reveal(ctx, action.blind, spotted=True)
 
@@ -176,16 +179,24 @@ def reveal(ctx: Ctx, blind_id: str, spotted: bool) -> None:
 # -- folding --------------------------------------------------------------------------------------
 
 
-def _counted(state: AblState, e: SpotCounted) -> AblState:
+def count_spot(state: AblState, unit: str, member: str, recon: bool) -> AblState:
+    """ABL-RECON-03: `unit` (in the group as `member`) has made its spotting attempt; unless
+    recon, the group's one attempt."""
     activation = state.activation
     assert activation is not None
     activation = replace(
         activation,
-        spotters=(*activation.spotters, e.unit),
-        group_spot=activation.group_spot or not e.recon,
+        spotters=(*activation.spotters, unit),
+        group_spot=activation.group_spot or not recon,
     )
     state = replace(state, activation=activation)
-    return with_act(state, e.member, replace(activation.acts[e.member], spotted=True))
+    return with_act(state, member, replace(activation.acts[member], spotted=True))
+
+
+def _attempted(state: AblState, e: SpotAttempted) -> AblState:
+    if e.spotter in state.blinds:  # a hidden unit: `SpotCounted` says which
+        return state
+    return count_spot(state, e.spotter, e.spotter, state.line(e.spotter).has("recon"))
 
 
 def _revealed(state: AblState, e: BlindRevealed) -> AblState:
@@ -213,8 +224,8 @@ TOPIC = Topic(
         performer(Deploy, deploy),
     ),
     appliers=(
-        applier(SpotAttempted, lambda state, _: state),
-        applier(SpotCounted, _counted),
+        applier(SpotAttempted, _attempted),
+        applier(SpotCounted, lambda state, e: count_spot(state, e.unit, e.member, e.recon)),
         applier(BlindRevealed, _revealed),
     ),
 )
