@@ -24,7 +24,6 @@ from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv.state import AfvState, Crewman, InPlay, Man, Vehicle
 from kriegsspiel.rulesets.afv.tables import AfvTables
 from kriegsspiel.rulesets.afv.vehicles import VehicleType
-from kriegsspiel.rulesets.afv.wording import side_name
 
 
 class CrewAct(Act, frozen=True):
@@ -133,7 +132,7 @@ def card_for(state: AfvState, unit: str, side: str) -> InPlay:
     if card is None:
         raise RuleViolation("SK-CARD", "no card is in play: draw one")
     if card.side != side:
-        theirs, ours = side_name(state.scenario, card.side), side_name(state.scenario, side)
+        theirs, ours = state.scenario.side_name(card.side), state.scenario.side_name(side)
         raise RuleViolation("SK-CARD", f"the card in play is a card of {theirs}, not of {ours}")
     if card.holder is not None and card.holder != unit:
         raise RuleViolation("SK-CARD", f"the card in play belongs to {card.holder}, not {unit}")

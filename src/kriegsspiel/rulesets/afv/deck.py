@@ -28,7 +28,6 @@ from kriegsspiel.rulesets.afv.morale import release, retest
 from kriegsspiel.rulesets.afv.movement import move_side
 from kriegsspiel.rulesets.afv.scenario import AfvScenario
 from kriegsspiel.rulesets.afv.state import AfvState, Card, InPlay
-from kriegsspiel.rulesets.afv.wording import side_name
 
 # -- actions and events -------------------------------------------------------------------------
 
@@ -111,7 +110,7 @@ def draw(ctx: Ctx, action: Draw) -> None:
     if state.card is not None and ctx.seat not in (UMPIRE, state.card.side):
         raise RuleViolation(
             "SK-DRAW",
-            f"{side_name(state.scenario, state.card.side)} is playing the card in play and "
+            f"{state.scenario.side_name(state.card.side)} is playing the card in play and "
             "draws the next one",
         )
     if not state.left:
@@ -144,7 +143,7 @@ def draw(ctx: Ctx, action: Draw) -> None:
             holder=card.holder,
             number=number,
             result=result,
-            side_name=side_name(state.scenario, card.side),
+            side_name=state.scenario.side_name(card.side),
         )
     )
     if card.holder in ctx.state.vehicles:

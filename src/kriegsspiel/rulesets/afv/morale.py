@@ -13,7 +13,6 @@ from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.base import Ctx, Ev, Topic, applier
 from kriegsspiel.rulesets.afv.state import AfvState, Loss, with_vehicle
-from kriegsspiel.rulesets.afv.wording import side_name
 
 # -- losses -------------------------------------------------------------------------------------
 
@@ -58,8 +57,8 @@ def record_loss(
         LossRecorded(
             loss=Loss(kind, side, formation, by_side, by_formation),
             of=of,
-            side_name=side_name(scenario, side),
-            by_name=side_name(scenario, by_side) if by_side else "",
+            side_name=scenario.side_name(side),
+            by_name=scenario.side_name(by_side) if by_side else "",
         )
     )
 

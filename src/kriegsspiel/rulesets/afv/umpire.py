@@ -13,7 +13,6 @@ from kriegsspiel.rulesets.afv.base import Act, Ctx, Topic, performer
 from kriegsspiel.rulesets.afv.damage import Immobilised, Severity, crewman_hit, destroy
 from kriegsspiel.rulesets.afv.state import LossKind
 from kriegsspiel.rulesets.afv.vehicles import Facing
-from kriegsspiel.rulesets.afv.wording import side_name
 
 Effect = Literal["destroyed", "track", "transmission", "killed", "serious", "light"]
 EFFECTS: tuple[Effect, ...] = ("destroyed", "track", "transmission", "killed", "serious", "light")
@@ -87,7 +86,7 @@ def record(ctx: Ctx, action: Record) -> None:
         if side not in sides:
             raise InputError(field, f"unknown side {side!r} (sides: {', '.join(sides)})")
     if action.by_side == action.side:
-        name = side_name(ctx.state.scenario, action.side)
+        name = ctx.state.scenario.side_name(action.side)
         raise RuleViolation("SK-UMPIRE", f"a loss of {name} is not caused by {name} itself")
     _formation(ctx, "formation", action.side, action.formation)
     _formation(ctx, "by_formation", action.by_side, action.by_formation)

@@ -3,7 +3,7 @@ the whole number, points as x,y, sides by their names. The state keeps the exact
 
 from __future__ import annotations
 
-from kriegsspiel.core.scenario import Point, ScenarioBase
+from kriegsspiel.core.scenario import Point
 
 
 def tenth(x: float) -> str:
@@ -47,11 +47,6 @@ WEAPONS = {"main": "main gun", "coax": "coax MG", "bow": "bow MG", "aa": "AA MG"
 def item_name(fault: str) -> str:
     """A broken item, as a repair names it: a weapon, or the main gun's firing mechanism."""
     return "main gun's firing mechanism" if fault == "main-gun" else WEAPONS.get(fault, fault)
-
-
-def side_name(scenario: ScenarioBase, side: str) -> str:
-    """A side by the name the scenario gives it, else by its id."""
-    return next((s.name or s.id for s in scenario.sides if s.id == side), side)
 
 
 # AFV-BAIL-02: the bail-out kits, as the seed says them.
