@@ -86,6 +86,28 @@ def test_wat_pontoon_04_stands_that_move_fire_or_are_suppressed_do_not_count() -
     assert rolled.result.outcome == "failure"
 
 
+def test_wat_pontoon_04_suppressed_at_the_start_of_the_initiative_rallied_cannot_build() -> None:
+    """WAT-PONTOON-04: an engineer suppressed in the enemy's initiative is suppressed when its
+    side's initiative begins; rallied in it, it still cannot count towards that initiative's
+    construction (named or by default), though it may in the next."""
+    units = [stand("e1", kind="engineer", place="br"), stand("e2", kind="engineer", place="br")]
+    game = bridge_game([*units, stand("mg", AXIS, "hmg")])
+    end(game)
+    do(game, AXIS, {"action": "fire", "unit": "mg", "target": "e1"}, *hits(2, 4))
+    assert game.state.units["e1"].status == "suppressed"
+    end(game)
+    do(game, ALLIES, {"action": "rally", "unit": "e1"}, 4)
+    assert game.state.units["e1"].status == "ok"
+    err = refused(game, ALLIES, {"action": "work", "site": "br", "units": ["e1", "e2"]})
+    assert err.rule == "WAT-PONTOON-04"
+    assert "suppressed" in str(err)
+    do(game, ALLIES, {"action": "work", "site": "br"})  # the default crew leaves it out
+    assert game.state.sites["br"].work.workers_in(game.state.initiative) == ("e2",)
+    do(game, ALLIES, {"action": "end-initiative"}, 2)
+    end(game)
+    work(game, "e1", "e2")  # the next friendly initiative: it was not suppressed in that one
+
+
 def test_wat_pontoon_04_a_stand_that_fired_cannot_be_declared() -> None:
     game = bridge_game([stand("e", kind="engineer", place="br"), stand("t", AXIS)])
     do(game, ALLIES, {"action": "fire", "unit": "e", "target": "t"}, *hits(2, 3))

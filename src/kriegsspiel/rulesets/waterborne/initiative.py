@@ -25,7 +25,7 @@ from kriegsspiel.rulesets.waterborne.base import (
     performer,
     phasing,
 )
-from kriegsspiel.rulesets.waterborne.state import WatState, Window
+from kriegsspiel.rulesets.waterborne.state import StandState, WatState, Window
 from kriegsspiel.rulesets.waterborne.targets import targetable
 
 # -- actions --------------------------------------------------------------------------------------
@@ -140,18 +140,27 @@ def pass_(ctx: Ctx, _: Pass) -> None:
 
 
 def _passed(state: WatState, e: InitiativePassed) -> WatState:
-    """CF-NOFIRE: the side that gets the initiative loses its No Fire markers."""
+    """CF-NOFIRE: the side that gets the initiative loses its No Fire markers. WAT-PONTOON-04:
+    a stand still suppressed when the initiative begins is suppressed during it (rallying later
+    in it does not undo that)."""
     specs = {u.id: u.side for u in state.scenario.units}
-    units = {
-        u: replace(s, no_fire=False) if s.no_fire and specs[u] == e.side else s
-        for u, s in state.units.items()
-    }
+    units = {u: _carried_over(s, specs[u] == e.side, e.initiative) for u, s in state.units.items()}
     craft = {
         c: replace(s, no_fire=False) if s.no_fire and s.side == e.side else s
         for c, s in state.craft.items()
     }
     return replace(
         state, phasing=e.side, initiative=e.initiative, units=units, craft=craft, window=None
+    )
+
+
+def _carried_over(unit: StandState, gets_it: bool, initiative: int) -> StandState:
+    no_fire = unit.no_fire and not gets_it
+    suppressed = unit.status == "suppressed"
+    if no_fire == unit.no_fire and not suppressed:
+        return unit
+    return replace(
+        unit, no_fire=no_fire, suppressed_in=initiative if suppressed else unit.suppressed_in
     )
 
 

@@ -29,7 +29,7 @@ class StandState(msgspec.Struct, frozen=True):
     moved_in: int = 0  # moves, boarding and dismounting (WAT-PONTOON-04, AMB-WAT-13)
     embarked_in: int = 0  # boarding or dismounting (WAT-EMBARK-02)
     fired_in: int = 0
-    suppressed_in: int = 0
+    suppressed_in: int = 0  # suppressed at any time in it, its start too (WAT-PONTOON-04)
 
 
 class CraftState(msgspec.Struct, frozen=True):
