@@ -113,7 +113,7 @@ def _assert_complete(game: Any, seat: str) -> int:
     return len(legal)
 
 
-def _river() -> Any:
+def _river(**options: Any) -> Any:
     sites = [
         {"id": "br", "side": ALLIES, "kind": "bridge", "bank": "south", "column": 0, "built": 99},
         {"id": "fy", "side": ALLIES, "kind": "ferry", "bank": "south", "column": 2},
@@ -133,23 +133,36 @@ def _river() -> Any:
         stand("gig", AXIS, "gun", he=3, eff=2, place="village"),
     ]
     craft = [boat("b1"), boat("buf", "buffalo", land="south", column=1), boat("dd", "sherman-dd")]
-    return game_of(units, craft, sites=sites)
+    return game_of(units, craft, sites=sites, options=options)
 
 
-def test_the_offer_is_complete_in_a_small_river() -> None:
-    game = _river()
+@pytest.mark.parametrize("embark_as_action", [False, True])
+def test_the_offer_is_complete_in_a_small_river(embark_as_action: bool) -> None:
+    game = _river(embark_as_action=embark_as_action)
     for seat in ("umpire", ALLIES, AXIS):
         _assert_complete(game, seat)
     do(game, ALLIES, {"action": "move", "unit": "sq", "to": "south"})  # a window for the axis
     for seat in ("umpire", ALLIES, AXIS):
         _assert_complete(game, seat)
     do(game, AXIS, {"action": "pass"})
-    for seat in ("umpire", ALLIES, AXIS):  # sq may board the Buffalo on the bank
+    for seat in ("umpire", ALLIES, AXIS):  # sq is on the bank beside the Buffalo
         _assert_complete(game, seat)
-    assert game.is_legal(ALLIES, {"action": "board", "unit": "sq", "craft": "buf"})
+    boarding = {"action": "board", "unit": "sq", "craft": "buf"}
+    # AMB-WAT-13: boarding is the stand's move for the initiative, so not after a move, unless
+    # the scenario reads it as one move action
+    assert game.is_legal(ALLIES, boarding) == embark_as_action
+    do(game, ALLIES, {"action": "disembark", "craft": "buf", "units": ["p2"]})
+    do(game, AXIS, {"action": "pass"})
+    for seat in ("umpire", ALLIES, AXIS):  # p2 got off: moving on is its own question
+        _assert_complete(game, seat)
+    assert game.is_legal(ALLIES, {"action": "move", "unit": "p2", "to": "woods"}) == (
+        embark_as_action
+    )
     end(game)  # no crew: no roll
     for seat in ("umpire", ALLIES, AXIS):
         assert _assert_complete(game, seat) > 0
+    end(game)
+    assert game.is_legal(ALLIES, boarding)
 
 
 @pytest.mark.parametrize("seat", ["british", "german", "umpire"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from wat_helpers import ALLIES, AXIS, boat, do, end, events, game_of, hits, refused, stand
 
 
@@ -58,14 +59,12 @@ def test_wat_embark_02_boarding_and_getting_off_take_an_initiative_each() -> Non
 
 
 def test_amb_wat_13_boarding_is_a_move_and_the_craft_waits() -> None:
-    """AMB-WAT-13: boarding is one move of the stand (a pinned one cannot); the craft cannot
-    move in the initiative its passengers boarded, only in a later one."""
+    """AMB-WAT-13: boarding is the stand's move (a pinned one cannot); the craft cannot move in
+    the initiative its passengers boarded, only in a later one."""
     game = game_of(
-        [stand("sq", place="woods"), stand("pinned"), stand("t", AXIS)],
+        [stand("sq"), stand("pinned"), stand("t", AXIS)],
         [boat("buf", "buffalo", land="south", column=0)],
     )
-    do(game, ALLIES, {"action": "move", "unit": "sq", "to": "south"})
-    do(game, AXIS, {"action": "pass"})
     do(game, "umpire", {"action": "set-status", "unit": "pinned", "status": "pinned"})
     err = refused(game, ALLIES, {"action": "board", "unit": "pinned", "craft": "buf"})
     assert err.rule == "CF-STATUS"
@@ -76,6 +75,57 @@ def test_amb_wat_13_boarding_is_a_move_and_the_craft_waits() -> None:
     end(game)
     do(game, ALLIES, {"action": "move-craft", "craft": "buf", "square": [0, 0]}, 4)
     assert game.state.craft["buf"].feature == "water-0-0"
+
+
+def _at_the_bank(**options: Any) -> Any:
+    """A squad in the woods behind the south bank, a Buffalo on the bank with a squad aboard."""
+    return game_of(
+        [stand("sq", place="woods"), stand("p", aboard="buf"), stand("t", AXIS)],
+        [boat("buf", "buffalo", land="south", column=0), boat("buf2", "buffalo", land="south")],
+        options=options,
+    )
+
+
+def test_amb_wat_13_getting_off_is_the_stands_move_for_the_initiative() -> None:
+    """AMB-WAT-13: a stand that gets off may not move (or cross) again in that initiative, and
+    a stand that has moved may not board in it; both may in the next friendly initiative."""
+    game = _at_the_bank()
+    disembark(game, "buf", "p")
+    do(game, AXIS, {"action": "pass"})
+    err = refused(game, ALLIES, {"action": "move", "unit": "p", "to": "woods"})
+    assert err.rule == "AMB-WAT-13"
+    assert "got off" in str(err)
+    do(game, ALLIES, {"action": "move", "unit": "sq", "to": "south"})
+    do(game, AXIS, {"action": "pass"})
+    err = refused(game, ALLIES, {"action": "board", "unit": "sq", "craft": "buf2"})
+    assert err.rule == "AMB-WAT-13"
+    labels = {c.label for c in game.legal_actions(ALLIES)}
+    assert not any(label.startswith(("p moves", "sq boards")) for label in labels)
+    end(game)
+    end(game)
+    do(game, ALLIES, {"action": "move", "unit": "p", "to": "woods"})
+    do(game, AXIS, {"action": "pass"})
+    board(game, "sq", "buf2")
+    assert game.state.units["sq"].aboard == "buf2"
+
+
+def test_amb_wat_13_option_embark_as_action_lets_the_stand_move_on() -> None:
+    """AMB-WAT-13 read as one move action (scenario option `embark_as_action`, shown in every
+    view's options): a stand gets off and moves on in the same initiative, and a stand moves
+    and then boards; boarding and getting off in one initiative stays refused (WAT-EMBARK-02)."""
+    game = _at_the_bank(embark_as_action=True)
+    assert game.view(AXIS)["options"]["embark_as_action"] is True
+    assert _at_the_bank().view(AXIS)["options"]["embark_as_action"] is False
+    disembark(game, "buf", "p")
+    do(game, AXIS, {"action": "pass"})
+    do(game, ALLIES, {"action": "move", "unit": "p", "to": "woods"})
+    do(game, AXIS, {"action": "pass"})
+    assert game.state.units["p"].place == "woods"
+    do(game, ALLIES, {"action": "move", "unit": "sq", "to": "south"})
+    do(game, AXIS, {"action": "pass"})
+    board(game, "sq", "buf2")  # aboard a Buffalo it is no target: no window opens
+    err = refused(game, ALLIES, {"action": "disembark", "craft": "buf2"})
+    assert err.rule == "WAT-EMBARK-02"
 
 
 def test_wat_embark_03_non_amphibious_craft_load_only_at_the_shore() -> None:
@@ -138,10 +188,20 @@ def test_wat_embark_05_an_ordinary_move_suppressed_does_lose_the_initiative() ->
     assert game.state.phasing == AXIS
 
 
-def test_wat_embark_06_no_fire_markers_of_the_landing_go_when_it_ends() -> None:
+@pytest.mark.parametrize("embark_as_action", [False, True])
+def test_wat_embark_06_no_fire_markers_of_the_landing_go_when_it_ends(
+    embark_as_action: bool,
+) -> None:
     """WAT-EMBARK-06: a shooter marked No Fire during the landing is cleared at the end of the
-    group move, so it may fire at the next move of those troops."""
-    game = _landed_lcm("a", "b")
+    group move, so it may fire at the next move of the landing side: another stand's, or (with
+    the option `embark_as_action`, AMB-WAT-13) the landed troops' own."""
+    units = [stand("a", aboard="lcm"), stand("b", aboard="lcm"), stand("scout", place="north")]
+    units += [stand("mg", AXIS, "hmg"), stand("rifles", AXIS)]
+    game = game_of(
+        units,
+        [boat("lcm", "lcm", land="north", column=1)],
+        options={"embark_as_action": embark_as_action},
+    )
     disembark(game, "lcm")
     do(game, AXIS, {"action": "reactive-fire", "unit": "rifles", "target": "a"}, *hits(1, 3))
     assert game.state.units["rifles"].no_fire  # a pin: fire that failed (CF-NOFIRE)
@@ -150,6 +210,7 @@ def test_wat_embark_06_no_fire_markers_of_the_landing_go_when_it_ends() -> None:
     entry = do(game, AXIS, {"action": "pass"})
     assert entry.records[0].event.cleared == ("rifles",)
     assert not game.state.units["rifles"].no_fire
-    do(game, ALLIES, {"action": "move", "unit": "b", "to": "village"})  # the landing moves on
-    do(game, AXIS, {"action": "reactive-fire", "unit": "rifles", "target": "b"}, *hits(0, 2))
-    assert game.state.units["rifles"].no_fire  # it could fire again (2 dice: b is in cover)
+    mover = "b" if embark_as_action else "scout"
+    do(game, ALLIES, {"action": "move", "unit": mover, "to": "village"})  # the landing moves on
+    do(game, AXIS, {"action": "reactive-fire", "unit": "rifles", "target": mover}, *hits(0, 2))
+    assert game.state.units["rifles"].no_fire  # it could fire again (2 dice: in cover)

@@ -30,7 +30,7 @@ from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.waterborne.cargo import check_load
 from kriegsspiel.rulesets.waterborne.crews import UNABLE, disembarks, works
 from kriegsspiel.rulesets.waterborne.domains import Option, choice
-from kriegsspiel.rulesets.waterborne.embark import Board
+from kriegsspiel.rulesets.waterborne.embark import Board, embarked_now, moved_now
 from kriegsspiel.rulesets.waterborne.fire import Fire, IndirectFire, ReactiveFire, stand_dice
 from kriegsspiel.rulesets.waterborne.initiative import EndInitiative, Pass
 from kriegsspiel.rulesets.waterborne.labels import feature_name, names, side_name, site_name, where
@@ -220,12 +220,15 @@ def _stand_moves(
     state: WatState, unit_id: str, name: str, boats: dict[str, list[str]]
 ) -> list[Candidate]:
     """CF-MOVE to a feature next to it, WAT-PONTOON-09 over an open bridge, WAT-EMBARK-01
-    aboard a craft of its side where it stands (with room for it, WAT-CRAFT-03..10)."""
+    aboard a craft of its side where it stands (with room for it, WAT-CRAFT-03..10), in other
+    initiatives than it got off (WAT-EMBARK-02) or moved (AMB-WAT-13) in."""
     unit = state.units[unit_id]
     here = unit.place
     assert here is not None
     routes = stand_routes(state, here)
     out: list[Candidate] = []
+    if embarked_now(state, unit_id):
+        return out  # AMB-WAT-13: getting off was its move
     if routes.to is not None:
         first, domain = routes.to
         out.append(Candidate(Move(unit_id, first), f"{name} moves from {routes.name}", (domain,)))
@@ -233,7 +236,7 @@ def _stand_moves(
         if usable(state, s):
             label = f"{name} crosses {site_name(state, s)} to {feature_name(state, end)}"
             out.append(Candidate(Cross(unit_id, s), label))
-    if unit.embarked_in != state.initiative and here in boats:  # WAT-EMBARK-02
+    if unit.embarked_in != state.initiative and here in boats and not moved_now(state, unit_id):
         room = [(c, state.craft[c].name) for c in boats[here] if _room(state, c, unit_id)]
         if room:
             domain = choice("craft", room)

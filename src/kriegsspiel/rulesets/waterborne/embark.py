@@ -1,13 +1,15 @@
 """Boarding and disembarking (WAT-EMBARK-01..06, WAT-CRAFT-03..10, AMB-WAT-13/14).
 
 Crossfire's APC rules apply (WAT-EMBARK-01): a stand boards a craft where it stands. Boarding and
-getting off are each one move of the stand (AMB-WAT-13: an action, not the whole initiative), in
-different initiatives (WAT-EMBARK-02), and the craft waits for a later initiative to move. Once
-off, a stand moves on like any other (which is what WAT-EMBARK-06 expects). Amphibious craft load
-and unload anywhere on land, the others only at a beach or bank (WAT-EMBARK-03). Everyone aboard a
-non-amphibious landing craft gets off at once, as one group move that needs no commander
-(WAT-EMBARK-04, AMB-WAT-14); reactive fire at it cannot take the initiative (WAT-EMBARK-05) and its
-No Fire markers go when it ends (WAT-EMBARK-06).
+getting off are each the stand's move for that initiative (AMB-WAT-13: it neither moves before
+boarding nor after getting off in it), in different initiatives (WAT-EMBARK-02), and the craft
+waits for a later initiative to move. The scenario option `embark_as_action` reads AMB-WAT-13 as
+one move action instead: the stand may move before boarding and move on after getting off in the
+same initiative (which WAT-EMBARK-06's "the next move of those troops" suggests). Amphibious
+craft load and unload anywhere on land, the others only at a beach or bank (WAT-EMBARK-03).
+Everyone aboard a non-amphibious landing craft gets off at once, as one group move that needs no
+commander (WAT-EMBARK-04, AMB-WAT-14); reactive fire at it cannot take the initiative
+(WAT-EMBARK-05) and its No Fire markers go when it ends (WAT-EMBARK-06).
 """
 
 from __future__ import annotations
@@ -71,6 +73,22 @@ class Disembarked(Ev, frozen=True, tag="disembarked"):
 # -- performing -----------------------------------------------------------------------------------
 
 
+def whole_move(state: WatState) -> bool:
+    """AMB-WAT-13: boarding or getting off is the stand's whole move for the initiative, unless
+    the scenario reads it as one move action (`embark_as_action`)."""
+    return not state.scenario.options.embark_as_action
+
+
+def embarked_now(state: WatState, unit_id: str) -> bool:
+    """AMB-WAT-13: the stand boarded or got off a craft this initiative, which was its move."""
+    return whole_move(state) and state.units[unit_id].embarked_in == state.initiative
+
+
+def moved_now(state: WatState, unit_id: str) -> bool:
+    """AMB-WAT-13: the stand has moved this initiative, so it may not board in it."""
+    return whole_move(state) and state.units[unit_id].moved_in == state.initiative
+
+
 def _where_loading(ctx: Ctx, boat: CraftState, craft_id: str, what: str) -> None:
     """WAT-EMBARK-03: on land; non-amphibious craft only at a beach or bank."""
     state = ctx.state
@@ -98,6 +116,11 @@ def board(ctx: Ctx, action: Board) -> None:
     if unit.embarked_in == state.initiative:
         raise RuleViolation(
             "WAT-EMBARK-02", f"{spec.label} got off a craft this initiative; boarding takes another"
+        )
+    if moved_now(state, spec.id):
+        raise RuleViolation(
+            "AMB-WAT-13",
+            f"{spec.label} has moved this initiative, and boarding is a stand's move for one",
         )
     _where_loading(ctx, boat, action.craft, "board")
     if unit.place != boat.feature:

@@ -21,6 +21,7 @@ from kriegsspiel.rulesets.waterborne.base import (
     reveal,
     site,
 )
+from kriegsspiel.rulesets.waterborne.embark import embarked_now
 from kriegsspiel.rulesets.waterborne.initiative import open_window
 from kriegsspiel.rulesets.waterborne.pontoons import usable
 from kriegsspiel.rulesets.waterborne.scenario import WatUnit
@@ -62,7 +63,7 @@ class StandMoved(Ev, frozen=True, tag="stand-moved"):
 
 
 def may_move(ctx: Ctx, unit_id: str) -> WatUnit:
-    """CF-STATUS, CF-APC: who may make a move now."""
+    """CF-STATUS, CF-APC, AMB-WAT-13: who may make a move now."""
     state = ctx.state
     spec = own_unit(ctx, unit_id)
     phasing(ctx, spec.side, f"{spec.label} moves")
@@ -71,6 +72,11 @@ def may_move(ctx: Ctx, unit_id: str) -> WatUnit:
         raise RuleViolation("CF-APC", f"{spec.label} rides in {unit.aboard}: it must disembark")
     if unit.status in ("pinned", "suppressed"):
         raise RuleViolation("CF-STATUS", f"{spec.label} is {unit.status} and cannot move")
+    if embarked_now(state, unit_id):
+        raise RuleViolation(
+            "AMB-WAT-13",
+            f"{spec.label} got off a craft this initiative: that was its move for the initiative",
+        )
     return spec
 
 

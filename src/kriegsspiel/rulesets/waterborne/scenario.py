@@ -104,6 +104,7 @@ class WaterSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class WatOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     square_inches: Annotated[float, msgspec.Meta(gt=0)] = 12.0  # AMB-WAT-01
     oared_no_founder: bool = False  # AMB-WAT-04
+    embark_as_action: bool = False  # AMB-WAT-13 read as one move action, not the initiative's
 
 
 class WatScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only=True):
