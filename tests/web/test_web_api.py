@@ -166,6 +166,15 @@ def test_a_seat_reads_only_the_entries_after_a_number(demo: Table, seat: str) ->
         assert "since: must be a whole number" in error(demo.get(seat, f"/log?since={bad}"), 400)
 
 
+def test_the_seat_table_tells_the_clock_in_the_rulesets_words(client: TestClient) -> None:
+    """The status line's clock: the demo's turn and phase; waterborne's initiative (CF-INIT)."""
+    assert create(client).table("us")["clock"] == "turn 1: german's maneuver phase, german acts"
+    crossing = create(client, "waterborne")
+    assert crossing.table("public")["clock"] == (
+        "initiative 1: British Second Army has the initiative"
+    )
+
+
 def test_each_seat_is_offered_only_its_own_legal_actions(demo: Table) -> None:
     german = demo.table("german")["actions"]
     assert offers(german, **PREPARE_BRIDGE)

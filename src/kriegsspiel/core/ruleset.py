@@ -26,7 +26,7 @@ from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.scenario import ScenarioBase
 from kriegsspiel.core.topics import Act, Context, Ev, Topics
-from kriegsspiel.core.views import ViewHeader, view_data
+from kriegsspiel.core.views import ViewHeader, clock_text, view_data
 
 S = TypeVar("S")  # state
 A = TypeVar("A")  # action
@@ -63,6 +63,9 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
     view_lists: ClassVar[Mapping[str, ViewList]] = {}
     # What this ruleset calls the action in a view's `pending`, which other seats may answer.
     action_word: ClassVar[str] = "action"
+    # Where a game stands, in words, from a seat's view (text and the web's status line): by
+    # default the generic clock, "turn N: SIDE's PHASE phase, SEAT acts".
+    clock = staticmethod(clock_text)
 
     @abstractmethod
     def initial_state(self, scenario: Sc) -> S:

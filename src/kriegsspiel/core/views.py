@@ -11,6 +11,7 @@ adds appears in every view without the view being touched.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypedDict, TypeVar
 
 import msgspec
@@ -25,6 +26,7 @@ __all__ = [
     "SideView",
     "TerrainView",
     "ViewHeader",
+    "clock_text",
     "header",
     "shown",
     "terrain_view",
@@ -105,3 +107,16 @@ def view_data(view: ViewHeader) -> dict[str, Any]:
 def shown(value: T, visible: bool) -> T | UnsetType:
     """`value` for a seat that may see it, otherwise `UNSET` (left out of the view)."""
     return value if visible else UNSET
+
+
+def clock_text(view: Mapping[str, Any]) -> str:
+    """Where the game stands, from a view's clock: the turn, whose phase, who acts."""
+    phase = str(view.get("phase") or "").replace("_", " ")
+    text = f"turn {view.get('turn')}"
+    if view.get("phasing"):
+        text += f": {view['phasing']}'s {phase} phase"
+    elif phase:
+        text += f": {phase}"
+    if view.get("acting"):
+        text += f", {view['acting']} acts"
+    return text + " (the game is over)" if view.get("over") else text

@@ -1,7 +1,8 @@
 """Text rendering of what a seat may see: views, logs and odds as rich tables.
 
 Pure presentation over the plain dicts of `Game.view`, `Game.log_view` and `odds_report`. A view's
-lists of records are shown as its ruleset says (`Ruleset.view_lists`, `Ruleset.action_word`).
+lists of records are shown as its ruleset says (`Ruleset.view_lists`, `Ruleset.action_word`),
+and its clock in the ruleset's words (`Ruleset.clock`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from rich.text import Text
 
 from kriegsspiel.core.ruleset import ViewList
 from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.core.views import clock_text as generic_clock
 from kriegsspiel.rulesets import RULESETS, AnyRuleset
 
 Row = Mapping[str, Any]
@@ -75,16 +77,9 @@ def action_text(action: Row) -> str:
 
 
 def clock_text(view: Row) -> str:
-    """Where the game stands: the turn, whose phase, who acts (as far as the view says)."""
-    phase = str(view.get("phase") or "").replace("_", " ")
-    text = f"turn {view.get('turn')}"
-    if view.get("phasing"):
-        text += f": {view['phasing']}'s {phase} phase"
-    elif phase:
-        text += f": {phase}"
-    if view.get("acting"):
-        text += f", {view['acting']} acts"
-    return text + " (the game is over)" if view.get("over") else text
+    """Where the game stands, in its ruleset's words (`Ruleset.clock`)."""
+    ruleset = view_ruleset(view)
+    return ruleset.clock(view) if ruleset is not None else generic_clock(view)
 
 
 def pending_text(pending: Row, action_word: str = "action") -> str:

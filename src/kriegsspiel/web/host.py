@@ -124,6 +124,7 @@ class Host:
             seat, state = ref.seat, game.state
             to_act = game.ruleset.seats_to_act(state)
             choices = game.legal_actions(seat)
+            view = game.view(seat)
             return {
                 "game": ref.game_id,
                 "seat": seat,
@@ -136,7 +137,8 @@ class Host:
                 "actions": [c.action for c in choices],
                 "choices": msgspec.to_builtins(choices),
                 "can_undo": seat == UMPIRE and game.can_undo,
-                "view": game.view(seat),
+                "clock": game.ruleset.clock(view),
+                "view": view,
             }
 
     def log(self, token: str, since: int = 0) -> list[dict[str, Any]]:

@@ -82,6 +82,7 @@ class SeatTable(msgspec.Struct):
     actions: list[dict[str, Any]]
     choices: list[dict[str, Any]]
     can_undo: bool
+    clock: str  # where the game stands, in the ruleset's words (`Ruleset.clock`)
     view: dict[str, Any]
 
 

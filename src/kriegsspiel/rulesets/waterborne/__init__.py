@@ -29,7 +29,7 @@ from kriegsspiel.rulesets.waterborne.state import (
     WatState,
     board_for,
 )
-from kriegsspiel.rulesets.waterborne.view import acting, view
+from kriegsspiel.rulesets.waterborne.view import acting, clock_text, view
 
 
 def _construction_points(row: Mapping[str, Any]) -> str:
@@ -63,6 +63,7 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
         ),
     }
     action_word = "move"
+    clock = staticmethod(clock_text)  # initiatives, not turns (CF-INIT)
 
     def initial_state(self, scenario: WatScenario) -> WatState:
         board = board_for(scenario)

@@ -8,6 +8,9 @@ the umpire (`knowledge`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import msgspec
 
 from kriegsspiel.core.seats import UMPIRE
@@ -115,6 +118,21 @@ class WatView(ViewHeader, frozen=True, kw_only=True):
     models: int
     tasks: list[SiteView]
     window: WindowView | None
+
+
+def clock_text(view: Mapping[str, Any]) -> str:
+    """CF-INIT: there are no turns; the numbered initiative, the side that has it (by name) and
+    whether the other side may answer its last move (CF-REACT)."""
+    names = {side["id"]: side["name"] for side in view.get("sides", ())}
+    text = f"initiative {view.get('initiative')}"
+    if view.get("over"):
+        return f"{text}: the game is over"
+    text += f": {names.get(view.get('phasing'), view.get('phasing'))} has the initiative"
+    window = view.get("window")
+    if window:
+        awaiting = names.get(window["awaiting"], window["awaiting"])
+        text += f"; {awaiting} may answer the last move with reactive fire"
+    return text
 
 
 def acting(state: WatState) -> str:

@@ -56,11 +56,8 @@ function renderStatus(table) {
   document.title = `${table.title} – ${table.seat_name}`;
   document.getElementById("title").textContent = table.title;
   const parts = [`${table.seat_name} (${table.seat})`];
-  if (view.turn !== undefined) parts.push(`turn ${view.turn}`);
-  if (view.phasing) parts.push(`${view.phasing}'s turn`);
-  if (view.phase) parts.push(String(view.phase).replaceAll("_", " "));
-  if (view.over) parts.push("the game is over");
-  else parts.push(`to act: ${table.to_act.join(", ") || "nobody"}`);
+  parts.push(table.clock);  // in the ruleset's words: a turn and phase, or an initiative
+  if (!view.over) parts.push(`to act: ${table.to_act.join(", ") || "nobody"}`);
   const status = document.getElementById("status");
   status.textContent = parts.join(" · ");
   status.classList.toggle("yours", table.to_act.includes(table.seat));
