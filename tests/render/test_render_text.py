@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 from rich.console import Console
 
 import kriegsspiel as ks
-from kriegsspiel.render.text import render_view
+from kriegsspiel.render.text import render_actions, render_view
 from kriegsspiel.rulesets import RULESETS
 from kriegsspiel.scenario.load import bundled_names, load_scenario
 
@@ -94,3 +95,19 @@ def test_a_view_of_an_unknown_ruleset_is_shown_plainly() -> None:
     text = text_of(view)
     assert "pieces" in titles(text)
     assert "pending: k's action awaits black's answer" in text
+
+
+def test_a_table_of_sentences_wraps_them_whole_at_120_columns() -> None:
+    """The actions of the Hollenhof crossing at the width piped output gets: the longest label
+    is shown whole (wrapped, not cut off), and the `act` syntax beside each."""
+    game = ks.new_game("waterborne", seed="text")
+    choices = [msgspec.to_builtins(c) for c in game.legal_actions("british")]
+    out = Console(width=120, record=True, highlight=False)
+    with out.capture() as captured:
+        render_actions(out, choices, "british")
+    lines = captured.get().splitlines()
+    first_cells = " ".join(line.split("│")[1].strip() for line in lines if line.count("│") > 1)
+    longest = max((c["label"] for c in choices), key=len)
+    assert longest in first_cells
+    second_cells = " ".join(line.split("│")[2] for line in lines if line.count("│") > 2).split()
+    assert {c["action"]["action"] for c in choices} <= set(second_cells)  # each row's `act` tag

@@ -59,8 +59,9 @@ def table(
     cells = [[fmt(get(row)) for _, get in columns] for row in rows]
     keep = [i for i in range(len(columns)) if any(line[i] for line in cells)]
     out = Table(title=title, title_justify="left", title_style="bold")
-    for i in keep:  # ids in one piece; nothing cut off with an ellipsis
-        out.add_column(columns[i][0], no_wrap=i == 0, overflow="fold")
+    for i in keep:  # a first column of ids in one piece; nothing cut off with an ellipsis
+        words = i == 0 and any(" " in line[0] for line in cells)  # sentences wrap
+        out.add_column(columns[i][0], no_wrap=i == 0 and not words, overflow="fold")
     for row, line in zip(rows, cells, strict=True):
         style = row_style(row) if row_style else None
         out.add_row(*(Text(line[i]) for i in keep), style=style)
