@@ -103,7 +103,7 @@ def test_wat_fire_02_eff_at_a_buffalo_sinks_it_with_its_passengers() -> None:
     assert odds(game, AXIS, fire) == {
         "no effect on buf; initiative to allies": hits(0, 4),
         "buf suppressed": hits(1, 4),
-        "buf lost with s1, s2: kill under fire": 1 - hits(0, 4) - hits(1, 4),
+        "buf lost with s1 and s2: destroyed by fire": 1 - hits(0, 4) - hits(1, 4),
     }
 
 

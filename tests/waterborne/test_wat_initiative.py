@@ -91,10 +91,13 @@ def test_cf_default_rally_success_and_failure() -> None:
 
 
 def test_game_ends_after_the_scenarios_initiatives() -> None:
+    """The last initiative ends the game: no initiative beyond it is announced or begun."""
     game = game_of([stand("sq")], initiatives=2)
     end(game)
     entry = end(game)
-    assert events(entry)[-1] == "GameEnded"
+    assert events(entry) == ["GameEnded"]
+    assert entry.records[0].event.text() == "the game ends with initiative 2"
+    assert game.state.initiative == 2
     assert RULESET.seats_to_act(game.state) == []
     assert refused(game, ALLIES, {"action": "end-initiative"}).rule == "GAME-OVER"
 

@@ -56,7 +56,7 @@ def test_wat_pontoon_02_other_infantry_labour_at_reduced_effect() -> None:
     entry = do(game, ALLIES, {"action": "end-initiative"}, 3)
     result = entry.records[0].event.result
     assert [(m.label, m.value, m.rule) for m in result.modifiers] == [
-        ("engineer stands", 1, "WAT-PONTOON-07")
+        ("engineer stand", 1, "WAT-PONTOON-07")
     ]  # one rifle squad adds nothing: +1 per two (floor)
 
 

@@ -21,6 +21,7 @@ from kriegsspiel.core.topics import Topic as _Topic
 from kriegsspiel.core.topics import applier as applier
 from kriegsspiel.core.topics import performer as performer
 from kriegsspiel.errors import InputError, RuleViolation
+from kriegsspiel.rulesets.waterborne.labels import side_name
 from kriegsspiel.rulesets.waterborne.scenario import SiteSpec, WatUnit
 from kriegsspiel.rulesets.waterborne.state import CraftState, WatState, with_unit
 from kriegsspiel.rulesets.waterborne.tables import Tables
@@ -111,13 +112,14 @@ def phasing(ctx: Ctx, side: str, what: str) -> None:
     state = ctx.state
     if side != state.phasing:
         raise RuleViolation(
-            "CF-INIT", f"{what}: {side} does not have the initiative ({state.phasing} has)"
+            "CF-INIT",
+            f"{what}: {side_name(state, side)} does not have the initiative "
+            f"({side_name(state, state.phasing)} has)",
         )
     if state.window is not None:
+        other = side_name(state, state.other)
         raise RuleViolation(
-            "CF-REACT",
-            f"{what}: the last move awaits {state.other}'s reactive fire; {state.other} may fire "
-            "or pass",
+            "CF-REACT", f"{what}: the last move awaits reactive fire; {other} may fire or pass"
         )
 
 

@@ -51,7 +51,7 @@ def craft_move(tables: Tables, propulsion: str, *, no_founder: bool = False) -> 
     if no_founder:
         table = replace(table, natural={**table.natural, "1": "no-move"})
     cls = PROPULSION[propulsion]
-    mods = (Modifier(f"{propulsion} craft", cls.modifier, cls.rule),) if cls.modifier else ()
+    mods = (Modifier(cls.label, cls.modifier, cls.rule),) if cls.modifier else ()
     return table.check("waterborne.craft-move", mods)
 
 
@@ -59,9 +59,11 @@ def craft_move(tables: Tables, propulsion: str, *, no_founder: bool = False) -> 
 def pontoon_attempt(tables: Tables, engineers: int, others: int) -> Check:
     """WAT-PONTOON-06..08: 1d6, +1 per engineer stand (at least one, so at least +1:
     AMB-WAT-15), +1 per two other stands (floor, AMB-WAT-16); 5+ earns one construction point."""
-    mods = [Modifier("engineer stands", engineers, "WAT-PONTOON-07")]
+    engineer = "engineer stands" if engineers > 1 else "engineer stand"
+    mods = [Modifier(engineer, engineers, "WAT-PONTOON-07")]
     if others // 2:
-        mods.append(Modifier(f"{others} other stands (+1 per two)", others // 2, "WAT-PONTOON-08"))
+        per_two = f"for {others} other stands (one per two)"
+        mods.append(Modifier(per_two, others // 2, "WAT-PONTOON-08"))
     return tables.band("pontoon-attempt").check("waterborne.pontoon-attempt", tuple(mods))
 
 

@@ -31,6 +31,7 @@ from kriegsspiel.rulesets.waterborne.base import (
 )
 from kriegsspiel.rulesets.waterborne.cargo import check_load
 from kriegsspiel.rulesets.waterborne.initiative import open_window
+from kriegsspiel.rulesets.waterborne.labels import names, side_name
 from kriegsspiel.rulesets.waterborne.state import CraftState, WatState, with_craft, with_unit
 
 # -- actions --------------------------------------------------------------------------------------
@@ -66,8 +67,13 @@ class Disembarked(Ev, frozen=True, tag="disembarked"):
     group: bool  # the forced group dismount of a non-amphibious craft (WAT-EMBARK-04)
 
     def text(self) -> str:
-        how = " all together, as one group move (WAT-EMBARK-04)" if self.group else ""
-        return f"{', '.join(self.units)} get off {self.craft} at {self.to}{how}"
+        many = len(self.units) > 1
+        how = ""
+        if self.group:
+            how = " all together, as one group move" if many else ", the forced group move"
+            how += " (WAT-EMBARK-04)"
+        verb = "get off" if many else "gets off"
+        return f"{names(list(self.units))} {verb} {self.craft} at {self.to}{how}"
 
 
 # -- performing -----------------------------------------------------------------------------------
@@ -108,7 +114,7 @@ def board(ctx: Ctx, action: Board) -> None:
     phasing(ctx, spec.side, f"{spec.label} boards")
     unit = state.units[spec.id]
     if boat.side != spec.side:
-        raise RuleViolation("SEATS", f"{boat.name} is not of {spec.side}")
+        raise RuleViolation("SEATS", f"{boat.name} is not of {side_name(state, spec.side)}")
     if unit.aboard is not None:
         raise RuleViolation("WAT-EMBARK-01", f"{spec.label} is already aboard {unit.aboard}")
     if unit.status in ("pinned", "suppressed"):

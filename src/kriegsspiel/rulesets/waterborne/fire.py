@@ -32,6 +32,7 @@ from kriegsspiel.rulesets.waterborne.base import (
 )
 from kriegsspiel.rulesets.waterborne.initiative import close_window, pass_initiative
 from kriegsspiel.rulesets.waterborne.kinds import STAND_KINDS
+from kriegsspiel.rulesets.waterborne.labels import side_name
 from kriegsspiel.rulesets.waterborne.pontoons import SiteHit, involved
 from kriegsspiel.rulesets.waterborne.scenario import INDIRECT, WatUnit
 from kriegsspiel.rulesets.waterborne.state import WatState, with_craft, with_unit
@@ -75,11 +76,20 @@ class Fired(Ev, frozen=True, tag="fired"):
     result: CheckResult
 
     def text(self) -> str:
-        return f"{self.unit} ({self.mode} fire) at {self.target}: {self.result.explain()}"
+        fires = _FIRES[self.mode].format(unit=self.unit, target=self.target)
+        return f"{fires}: {self.result.explain()}"
 
     def summary(self) -> str | None:
         """What the fire did is told by the hit that follows; only a miss at a bridge is not."""
         return f"{self.target} not hit" if self.result.outcome == "no-hit" else None
+
+
+_FIRES: dict[Mode, str] = {  # a fire event's opening words
+    "direct": "{unit} fires at {target}",
+    "reactive": "{unit} fires reactively at {target}",
+    "indirect": "{unit} fires indirectly at {target}",
+    "he": "{unit} fires HE at {target}",  # at a site, or its EFF at a stand there
+}
 
 
 class NoFirePlaced(Ev, frozen=True, tag="no-fire"):
@@ -180,7 +190,9 @@ def _target_kind(state: WatState, seat: str, who: Firer, target: str) -> str:
     if sees_unit(state, seat, target):
         if not sees_unit(state, who.side, target):
             label = state.spec(target).label
-            raise RuleViolation("CF-HIDDEN", f"{label} is hidden from {who.side}: reveal it first")
+            raise RuleViolation(
+                "CF-HIDDEN", f"{label} is hidden from {side_name(state, who.side)}: reveal it first"
+            )
         return "unit"
     if target in state.craft:
         return "craft"
@@ -207,7 +219,9 @@ def validate(ctx: Ctx, action: Fire | ReactiveFire) -> tuple[Firer, str]:
     else:
         if who.side != state.other:
             raise RuleViolation(
-                "CF-REACT", f"{who.side} has the initiative: reactive fire is the other side's"
+                "CF-REACT",
+                f"{side_name(state, who.side)} has the initiative: reactive fire is the other "
+                "side's",
             )
         if who.no_fire:
             raise RuleViolation("CF-NOFIRE", f"{who.label} has a No Fire marker")

@@ -31,6 +31,14 @@ def square_name(cell: Cell) -> str:
     return f"{letters}{cell[1] + 1}"
 
 
+def square_cell(feature: str) -> Cell | None:
+    """The cell a water square's feature id ("water-C-R") names, or None for anything else."""
+    if not feature.startswith(SQUARE_PREFIX):
+        return None
+    col, _, row = feature.removeprefix(SQUARE_PREFIX).partition("-")
+    return (int(col), int(row)) if col.isdigit() and row.isdigit() else None
+
+
 def turn(heading: int, degrees: int) -> int:
     return (heading + degrees) % 360
 
@@ -73,13 +81,8 @@ class Grid:
 
     def cell_of(self, feature: str) -> Cell | None:
         """The cell of a water square's feature id, or None for anything else."""
-        if not feature.startswith(SQUARE_PREFIX):
-            return None
-        col, _, row = feature.removeprefix(SQUARE_PREFIX).partition("-")
-        if not (col.isdigit() and row.isdigit()):
-            return None
-        cell = (int(col), int(row))
-        return cell if self.inside(cell) else None
+        cell = square_cell(feature)
+        return cell if cell is not None and self.inside(cell) else None
 
     def edges_crossed(self, cell: Cell) -> tuple[Edge, ...]:
         """The sides of the grid a cell lies beyond (two for a cell beyond a corner)."""

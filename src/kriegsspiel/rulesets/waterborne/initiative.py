@@ -25,6 +25,7 @@ from kriegsspiel.rulesets.waterborne.base import (
     performer,
     phasing,
 )
+from kriegsspiel.rulesets.waterborne.labels import names, side_name
 from kriegsspiel.rulesets.waterborne.state import StandState, WatState, Window
 from kriegsspiel.rulesets.waterborne.targets import targetable
 
@@ -46,12 +47,13 @@ class InitiativePassed(Ev, frozen=True, tag="initiative-passed"):
     side: str  # who has it now
     initiative: int
     reason: str
+    name: str = ""  # the side's name, for people
 
     def text(self) -> str:
-        return f"initiative {self.initiative} to {self.side}: {self.reason} (CF-INIT)"
+        return f"initiative {self.initiative} to {self.name or self.side}: {self.reason} (CF-INIT)"
 
     def summary(self) -> str:
-        return f"initiative to {self.side}"
+        return f"initiative to {self.name or self.side}"
 
 
 class WindowOpened(Ev, frozen=True, tag="window-opened"):
@@ -60,7 +62,7 @@ class WindowOpened(Ev, frozen=True, tag="window-opened"):
 
     def text(self) -> str:
         group = f" (the forced group dismount from {self.group})" if self.group else ""
-        return f"{', '.join(self.movers)} moved{group}: reactive fire may answer (CF-REACT)"
+        return f"{names(list(self.movers))} moved{group}: reactive fire may answer (CF-REACT)"
 
     def summary(self) -> None:
         return None  # bookkeeping: the move itself is the news
@@ -72,20 +74,20 @@ class WindowClosed(Ev, frozen=True, tag="window-closed"):
     def text(self) -> str:
         if self.cleared:
             return (
-                f"the group move ends; No Fire markers removed from {', '.join(self.cleared)} "
+                f"the group move ends; No Fire markers removed from {names(list(self.cleared))} "
                 "(WAT-EMBARK-06)"
             )
         return "no more reactive fire at that move"
 
     def summary(self) -> str | None:
-        return f"No Fire markers off {', '.join(self.cleared)}" if self.cleared else None
+        return f"No Fire markers off {names(list(self.cleared))}" if self.cleared else None
 
 
 class GameEnded(Ev, frozen=True, tag="game-ended"):
     initiative: int
 
     def text(self) -> str:
-        return f"the game ends after initiative {self.initiative}"
+        return f"the game ends with initiative {self.initiative}"
 
     def summary(self) -> str:
         return "the game ends"
@@ -107,24 +109,34 @@ def close_window(ctx: Ctx) -> None:
 
 
 def pass_initiative(ctx: Ctx, reason: str) -> None:
-    """CF-INIT: the initiative ends; WAT-PONTOON-06 rolls; the other side gets it."""
+    """CF-INIT: the initiative ends; WAT-PONTOON-06 rolls; the other side gets it, unless that
+    was the scenario's last initiative."""
     close_window(ctx)
     pontoons.resolve_attempts(ctx)
     state = ctx.state
-    ctx.emit(InitiativePassed(side=state.other, initiative=state.initiative + 1, reason=reason))
     limit = state.scenario.initiatives
-    if limit is not None and ctx.state.initiative > limit:
-        ctx.emit(GameEnded(initiative=limit))
+    if limit is not None and state.initiative >= limit:
+        ctx.emit(GameEnded(initiative=state.initiative))
         return
+    ctx.emit(
+        InitiativePassed(
+            side=state.other,
+            initiative=state.initiative + 1,
+            reason=reason,
+            name=side_name(state, state.other),
+        )
+    )
     pontoons.open_ready(ctx)
 
 
 def end_initiative(ctx: Ctx, _: EndInitiative) -> None:
     state = ctx.state
     if ctx.seat not in (UMPIRE, state.phasing):
-        raise RuleViolation("CF-INIT", f"{state.phasing} has the initiative; only it may end it")
+        raise RuleViolation(
+            "CF-INIT", f"{side_name(state, state.phasing)} has the initiative; only it may end it"
+        )
     phasing(ctx, state.phasing, "end the initiative")
-    pass_initiative(ctx, f"{state.phasing} ends its initiative")
+    pass_initiative(ctx, f"{side_name(state, state.phasing)} ends its initiative")
 
 
 def pass_(ctx: Ctx, _: Pass) -> None:
@@ -132,7 +144,11 @@ def pass_(ctx: Ctx, _: Pass) -> None:
     if state.window is None:
         raise RuleViolation("CF-REACT", "no move awaits reactive fire")
     if ctx.seat not in (UMPIRE, state.other):
-        raise RuleViolation("CF-REACT", f"only {state.other} answers {state.phasing}'s move")
+        raise RuleViolation(
+            "CF-REACT",
+            f"only {side_name(state, state.other)} answers the move of "
+            f"{side_name(state, state.phasing)}",
+        )
     close_window(ctx)
 
 

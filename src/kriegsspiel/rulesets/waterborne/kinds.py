@@ -28,6 +28,7 @@ class Propulsion(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     modifier: int
     rule: str
     text: str
+    label: str  # its name in the roll's modifier ("+1 storm boat")
 
 
 class CraftType(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -30,6 +30,7 @@ from kriegsspiel.rulesets.waterborne.base import (
 )
 from kriegsspiel.rulesets.waterborne.board import Board
 from kriegsspiel.rulesets.waterborne.kinds import FOLKESTONE, STAND_KINDS
+from kriegsspiel.rulesets.waterborne.labels import names, side_name
 from kriegsspiel.rulesets.waterborne.state import CraftState, SiteState, WatState, with_site
 
 FERRY_CP = 4  # WAT-FERRY-01
@@ -72,10 +73,11 @@ class CrewDeclared(Ev, frozen=True, tag="crew-declared"):
     units: tuple[str, ...]
 
     def text(self) -> str:
-        return f"{', '.join(self.units)} work at {self.site} this initiative (WAT-PONTOON-06)"
+        verb = "work" if len(self.units) > 1 else "works"
+        return f"{names(list(self.units))} {verb} at {self.site} this initiative (WAT-PONTOON-06)"
 
     def summary(self) -> str:
-        return f"{self.site} crew: {', '.join(self.units)}"
+        return f"{self.site} crew: {names(list(self.units))}"
 
 
 class AttemptLapsed(Ev, frozen=True, tag="attempt-lapsed"):
@@ -99,7 +101,7 @@ class ConstructionRolled(Ev, frozen=True, tag="construction-rolled"):
     def text(self) -> str:
         out = f"{self.site}: {self.result.explain()}"
         if self.excluded:
-            out += f"; {', '.join(self.excluded)} could not count (WAT-PONTOON-04)"
+            out += f"; {names(list(self.excluded))} could not count (WAT-PONTOON-04)"
         if self.result.outcome == "success":
             out += "; 1 hit repaired (AMB-WAT-17)" if self.repair else "; 1 CP earned"
         return out
@@ -153,7 +155,7 @@ def work(ctx: Ctx, action: Work) -> None:
     spec = site(state, action.site)
     phasing(ctx, spec.side, f"work at {spec.id}")
     if ctx.seat not in ("umpire", spec.side):
-        raise RuleViolation("SEATS", f"{spec.id} belongs to {spec.side}")
+        raise RuleViolation("SEATS", f"{spec.id} belongs to {side_name(state, spec.side)}")
     s = state.sites[spec.id]
     if s.ready and (spec.kind == "ferry" or s.damage == 0):
         raise RuleViolation("WAT-PONTOON-06", f"{spec.id} is finished and needs no work")
@@ -203,7 +205,7 @@ def _may_work(ctx: Ctx, unit_id: str, site_id: str, side: str, taken: set[str]) 
     unit = state.units[unit_id]
     k = state.initiative
     if spec.side != side:
-        raise RuleViolation("SEATS", f"{spec.label} is not of {side}")
+        raise RuleViolation("SEATS", f"{spec.label} is not of {side_name(state, side)}")
     if unit.place != site_id:
         raise RuleViolation(
             "WAT-PONTOON-05",

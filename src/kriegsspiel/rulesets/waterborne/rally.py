@@ -1,6 +1,7 @@
 """Rallying a pinned or suppressed stand, or a suppressed craft (CF-DEFAULT-RALLY, CF-INIT).
 
-The roll is a house default (data/tables.toml `rally`); a failed rally ends the initiative.
+The roll is a house default (data/tables.toml `rally`); a success makes the unit ok again, and a
+failed rally ends the initiative.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from kriegsspiel.rulesets.waterborne.base import (
     phasing,
 )
 from kriegsspiel.rulesets.waterborne.initiative import pass_initiative
-from kriegsspiel.rulesets.waterborne.status import RALLIED, StatusSet, audience
+from kriegsspiel.rulesets.waterborne.state import WatState
+from kriegsspiel.rulesets.waterborne.status import audience, set_status
 
 
 class Rally(Act, frozen=True, tag="rally"):
@@ -32,7 +34,9 @@ class Rallied(Ev, frozen=True, tag="rallied"):
     result: CheckResult
 
     def text(self) -> str:
-        return f"{self.unit} tries to rally: {self.result.explain()}"
+        if self.result.outcome == "success":
+            return f"{self.unit} rallies: {self.result.explain()}; it is ok again"
+        return f"{self.unit} fails to rally: {self.result.explain()}"
 
     def summary(self) -> str:
         done = self.result.outcome == "success"
@@ -54,14 +58,16 @@ def rally(ctx: Ctx, action: Rally) -> None:
         raise RuleViolation("CF-DEFAULT-RALLY", f"{label} is {status}: nothing to rally from")
     result = ctx.roll(checks.rally(ctx.tables))
     ctx.emit(Rallied(unit=action.unit, result=result), to)
-    if result.outcome == "success":
-        ctx.emit(StatusSet(unit=action.unit, status="ok", note=RALLIED), to)
-    else:  # a hidden unit's failure is public, its name is not (CF-HIDDEN)
+    if result.outcome != "success":  # a hidden unit's failure is public, its name is not
         pass_initiative(ctx, f"{label if to is None else 'a unit'} fails to rally")
+
+
+def _rallied(state: WatState, e: Rallied) -> WatState:
+    return set_status(state, e.unit, "ok") if e.result.outcome == "success" else state
 
 
 TOPIC = Topic(
     __name__,
     performers=(performer(Rally, rally),),
-    appliers=(applier(Rallied, lambda state, _: state),),
+    appliers=(applier(Rallied, _rallied),),
 )

@@ -34,6 +34,7 @@ from kriegsspiel.rulesets.waterborne.grid import (
     Cell,
     drifted,
     heading_of,
+    square_cell,
     square_name,
     turn,
 )
@@ -68,20 +69,37 @@ class CraftMoved(Ev, frozen=True, tag="craft-moved"):
     result: CheckResult | None = None
 
     def text(self) -> str:
-        roll = f"{self.result.explain()}; " if self.result else ""
-        return f"{self.craft} makes for {self.target}: {roll}now at {self.feature}"
+        if self.outcome == "drive":
+            return f"{self.craft} drives to {self.feature}"
+        head = f"{self.craft} makes for {_place(self.target)}"
+        if self.result is not None:
+            head += f": {self.result.explain()}"
+        if self._lost():
+            return head  # the loss that follows tells what became of it
+        where = self._at()
+        return f"{head}; {'it stays' if self.outcome == 'no-move' else 'now'} {where}"
 
     def summary(self) -> str | None:
         """Where the craft ends up; a craft lost on the way is told by its loss."""
-        if self.outcome in ("founder", "no-move"):
-            return f"{self.craft} does not move" if self.outcome == "no-move" else None
-        if self.cell is None and self.outcome != "drive":
-            return None  # off the table (WAT-MOVE-07)
-        at = self.feature
-        if self.cell is not None and self.feature.startswith(SQUARE_PREFIX):
-            at = f"square {square_name(self.cell)}"
+        if self._lost():
+            return None
+        if self.outcome == "no-move":
+            return f"{self.craft} does not move"
         verbs = {"drive": "drives to", "as-planned": "reaches"}
-        return f"{self.craft} {verbs.get(self.outcome, 'drifts to')} {at}"
+        return f"{self.craft} {verbs.get(self.outcome, 'drifts to')} {_place(self.feature)}"
+
+    def _lost(self) -> bool:
+        """Foundered (WAT-MOVE-06), or drifted off the table (WAT-MOVE-07)."""
+        return self.outcome == "founder" or (self.cell is None and self.outcome != "drive")
+
+    def _at(self) -> str:
+        return f"{'in' if self.feature.startswith(SQUARE_PREFIX) else 'at'} {_place(self.feature)}"
+
+
+def _place(feature: str) -> str:
+    """A water square by its name ("square B2"), a land feature by its id."""
+    cell = square_cell(feature)
+    return f"square {square_name(cell)}" if cell is not None else feature
 
 
 # -- planning a move ------------------------------------------------------------------------------

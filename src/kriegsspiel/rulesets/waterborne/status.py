@@ -15,6 +15,7 @@ from msgspec.structs import replace
 from kriegsspiel.core.seats import EVERYONE, Audience, only
 from kriegsspiel.rulesets.waterborne.base import Ctx, Ev, Topic, applier
 from kriegsspiel.rulesets.waterborne.kinds import passenger_class
+from kriegsspiel.rulesets.waterborne.labels import names
 from kriegsspiel.rulesets.waterborne.state import (
     CraftStatus,
     Status,
@@ -50,26 +51,38 @@ def craft_after(status: CraftStatus, result: str) -> CraftStatus:
 class StandHit(Ev, frozen=True, tag="stand-hit"):
     unit: str
     result: str
-    status: Status
+    status: Status  # after the result
 
     def text(self) -> str:
-        return f"{self.unit}: {self.result} -> {self.status}"
+        if self.result == "no-effect":
+            still = f", still {self.status}" if self.status != "ok" else ""
+            return f"no effect on {self.unit}{still}"
+        if self.result == "pin" and self.status == "suppressed":
+            return f"{self.unit} is pinned, and stays suppressed (a pin never lifts it)"
+        if self.result == "suppress" and self.status == "killed":
+            return f"{self.unit}, suppressed a second time, is killed"
+        return f"{self.unit} is {self.status}"
 
     def summary(self) -> str:
-        return (
-            f"no effect on {self.unit}"
-            if self.result == "no-effect"
-            else f"{self.unit} {self.status}"
-        )
+        if self.result == "no-effect":
+            return f"no effect on {self.unit}"
+        if self.result == "pin" and self.status == "suppressed":
+            return f"{self.unit} stays suppressed"
+        return f"{self.unit} {self.status}"
 
 
 class CraftHit(Ev, frozen=True, tag="craft-hit"):
     craft: str
     result: str
-    status: CraftStatus
+    status: CraftStatus  # after the result
 
     def text(self) -> str:
-        return f"{self.craft}: {self.result} -> {self.status}"
+        if self.result == "no-effect":
+            still = f", still {self.status}" if self.status != "ok" else ""
+            return f"no effect on {self.craft}{still}"
+        if self.status == "lost":
+            return f"{self.craft} is hit ({self.result})"  # CraftLost tells the rest
+        return f"{self.craft} is {self.status}"
 
     def summary(self) -> str | None:
         if self.result == "no-effect":
@@ -86,12 +99,13 @@ class CraftLost(Ev, frozen=True, tag="craft-lost"):
     passengers: tuple[str, ...]
 
     def text(self) -> str:
-        lost = f" with {', '.join(self.passengers)}" if self.passengers else ""
-        return f"{self.craft} is lost{lost}: {self.reason} ({self.rule})"
+        return f"{self.craft} is lost{self._with()}: {self.reason} ({self.rule})"
 
     def summary(self) -> str:
-        lost = f" with {', '.join(self.passengers)}" if self.passengers else ""
-        return f"{self.craft} lost{lost}: {self.reason}"
+        return f"{self.craft} lost{self._with()}: {self.reason}"
+
+    def _with(self) -> str:
+        return f" with {names(list(self.passengers))}" if self.passengers else ""
 
 
 AnyStatus = Literal["ok", "pinned", "suppressed", "killed", "lost"]
@@ -99,7 +113,8 @@ RALLIED = "rallied"  # the note of a rally's StatusSet
 
 
 class StatusSet(Ev, frozen=True, tag="status-set"):
-    """A status the umpire records, or a rally's success."""
+    """A status the umpire records (or, in games logged before `Rallied` set it, a rally's
+    success: the note `RALLIED`)."""
 
     unit: str  # a stand or a craft
     status: AnyStatus
@@ -140,7 +155,8 @@ def hit_craft(ctx: Ctx, craft_id: str, result: str, rule: str) -> CraftStatus:
     status = craft_after(ctx.state.craft[craft_id].status, result)
     ctx.emit(CraftHit(craft=craft_id, result=result, status=status))
     if status == "lost":
-        lose_craft(ctx, craft_id, f"{result} under fire", rule)
+        why = "destroyed by fire" if result == "kill" else "suppressed a second time"
+        lose_craft(ctx, craft_id, why, rule)
     return status
 
 
@@ -171,14 +187,16 @@ def _craft_lost(state: WatState, e: CraftLost) -> WatState:
     return state
 
 
-def _status_set(state: WatState, e: StatusSet) -> WatState:
-    if e.unit in state.units:
-        unit = state.units[e.unit]
-        suppressed_in = state.initiative if e.status == "suppressed" else unit.suppressed_in
-        status = cast(Status, e.status)
-        return with_unit(state, e.unit, replace(unit, status=status, suppressed_in=suppressed_in))
+def set_status(state: WatState, unit_id: str, status: AnyStatus) -> WatState:
+    """A stand's or a craft's new status; a stand suppressed now was suppressed in this
+    initiative (WAT-PONTOON-04)."""
+    if unit_id in state.units:
+        unit = state.units[unit_id]
+        suppressed_in = state.initiative if status == "suppressed" else unit.suppressed_in
+        new = replace(unit, status=cast(Status, status), suppressed_in=suppressed_in)
+        return with_unit(state, unit_id, new)
     return with_craft(
-        state, e.unit, replace(state.craft[e.unit], status=cast(CraftStatus, e.status))
+        state, unit_id, replace(state.craft[unit_id], status=cast(CraftStatus, status))
     )
 
 
@@ -188,6 +206,6 @@ TOPIC = Topic(
         applier(StandHit, _stand_hit),
         applier(CraftHit, _craft_hit),
         applier(CraftLost, _craft_lost),
-        applier(StatusSet, _status_set),
+        applier(StatusSet, lambda state, e: set_status(state, e.unit, e.status)),
     ),
 )
