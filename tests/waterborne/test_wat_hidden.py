@@ -4,18 +4,19 @@ only in a fact hidden from it (wat_pairs.py), and its knowledge of the two is eq
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import msgspec
 import pytest
-from wat_pairs import HIDDEN_MG, bundled, pairs
+from wat_pairs import HIDDEN_MG, _with_hidden_sapper, bundled, pairs
 
 from hidden import HiddenPair
 from kriegsspiel.core.dice import EnteredDice
 from kriegsspiel.core.game import Game
 from kriegsspiel.core.topics import rolls_in
 from kriegsspiel.errors import KriegsspielError
+from kriegsspiel.render import board
 from kriegsspiel.rulesets.waterborne import RULESET
 from kriegsspiel.store import files
 
@@ -121,3 +122,55 @@ def test_typed_dice_through_the_hidden_mg_are_exactly_the_dice_the_british_know_
         entry = game.act("british", action, EnteredDice([6, 6], "british"))
         rolled = [result for r in entry.records for result in rolls_in(r.event)]
         assert [(r.faces, r.origin) for r in rolled] == [(((6, 6),), "entered:british")]
+
+
+def _placed(unit_id: str, place: str | None) -> Callable[[dict[str, Any]], None]:
+    """The scenario with `unit_id` placed at `place`, or without it (None)."""
+
+    def edit(data: dict[str, Any]) -> None:
+        units = [{**u, "place": place} if u["id"] == unit_id else u for u in data["units"]]
+        data["units"] = [u for u in units if u["id"] != unit_id or place is not None]
+
+    return edit
+
+
+def _shown(game: AnyGame, seat: str) -> tuple[Any, str]:
+    view = game.view(seat)
+    return view, board(view)
+
+
+@pytest.mark.parametrize("seat", ["british", "public"])
+def test_cf_hidden_the_layout_is_drawn_from_what_the_seat_sees(seat: str) -> None:
+    """CF-HIDDEN: stands are spaced out in their feature by their order among the stands the
+    seat knows of, so the hidden MG 42 in Hollenhof, removed, or moved to another feature (the
+    flood dyke, the north bank) leaves the seat's view and its picture exactly the same: the
+    centre of every stand there, and the gap where the MG stands for the Germans."""
+    games = [
+        bundled(_placed(HIDDEN_MG, place)) for place in ("village", None, "dyke", "north-bank")
+    ]
+    first = _shown(games[0], seat)
+    for game in games[1:]:
+        assert _shown(game, seat) == first
+    german = games[0].view("german")
+    centers = {u["id"]: u["center"] for u in first[0]["units"] if u["place"] == "village"}
+    spacing = centers["g-mortar"][0] - centers["g-sq-3"][0]
+    assert spacing == pytest.approx(1.6)  # next to each other: no gap for the MG
+    assert {u["id"]: u["center"] for u in german["units"]}["g-mortar"] != centers["g-mortar"]
+
+
+def test_cf_hidden_a_hidden_british_stand_shapes_nothing_the_germans_see() -> None:
+    """The same for a hidden British party listed before the British stands at the bridge site,
+    after play has moved one of them away."""
+
+    def at_the_bridge(data: dict[str, Any]) -> None:
+        _with_hidden_sapper(data)
+        sapper = data["units"].pop()
+        data["units"].insert(0, {**sapper, "place": "bridge-a"})  # before every visible stand
+
+    games = [bundled(), bundled(at_the_bridge), bundled(_with_hidden_sapper)]
+    for game in games:
+        game.act("british", {"action": "move", "unit": "sq-7", "to": "south-bank"})
+        game.act("german", {"action": "pass"})
+    first = _shown(games[0], "german")
+    assert all(_shown(game, "german") == first for game in games[1:])
+    assert games[1].view("british") != games[0].view("british")  # the British see their party

@@ -63,6 +63,8 @@ def craft_center(state: WatState, craft_id: str) -> Point | None:
 
 
 def unit_center(state: WatState, unit_id: str) -> Point | None:
+    """Where a stand is drawn: spaced by its order among the stands of `state` in its feature,
+    so a view passes the seat's knowledge and a unit hidden from it leaves no gap (CF-HIDDEN)."""
     unit = state.units[unit_id]
     if unit.aboard is not None:
         return craft_center(state, unit.aboard)
