@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import random
 import re
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +19,8 @@ import kriegsspiel as ks
 from kriegsspiel.render.text import clock_text, render_view
 from kriegsspiel.rulesets.waterborne import RULESET
 
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "src" / "kriegsspiel" / "rulesets" / "waterborne" / "data"
 NAMED = [{"id": ALLIES, "name": "the Allies"}, {"id": AXIS, "name": "the Axis"}]
 
 
@@ -174,3 +178,15 @@ def test_random_games_log_honest_lines(seed: int) -> None:
                 assert not _dishonest(line), (line, _dishonest(line))
                 assert event.get("initiative", 0) <= limit
             assert not _dishonest(row["outcome"]), row["outcome"]
+
+
+def test_the_docs_say_which_crossfire_rules_the_engine_supplies() -> None:
+    """docs/waterborne.md lists every Crossfire rule the engine supplies (its house rule IDs)
+    in its section on what the players still do and what the engine supplies."""
+    docs = (ROOT / "docs" / "waterborne.md").read_text(encoding="utf-8")
+    section = docs.split("## Crossfire: what the players still do, what the engine supplies")[1]
+    section = section.split("\\n## ")[0]
+    house = tomllib.loads((DATA / "house_rules.toml").read_text(encoding="utf-8"))
+    assert house
+    for rule in house:
+        assert f"| {rule} |" in section or f" {rule}," in section, rule
