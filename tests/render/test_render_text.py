@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 import kriegsspiel as ks
-from kriegsspiel.render.text import render_actions, render_view
+from kriegsspiel.render.text import action_text, render_actions, render_view
 from kriegsspiel.rulesets import RULESETS
 from kriegsspiel.scenario.load import bundled_names, load_scenario
 
@@ -111,3 +111,13 @@ def test_a_table_of_sentences_wraps_them_whole_at_120_columns() -> None:
     assert longest in first_cells
     second_cells = " ".join(line.split("│")[2] for line in lines if line.count("│") > 2).split()
     assert {c["action"]["action"] for c in choices} <= set(second_cells)  # each row's `act` tag
+
+
+def test_an_action_leaves_out_its_empty_fields() -> None:
+    """`act` takes an empty field as its default, so the text leaves it out (no `units=`), and
+    a list as its items joined by commas."""
+    action = {"action": "disembark", "craft": "buffalo-2", "units": [], "note": ""}
+    assert action_text(action) == "disembark craft=buffalo-2"
+    assert action_text({"action": "work", "site": "br", "units": ["e1", "e2"]}) == (
+        "work site=br units=e1,e2"
+    )

@@ -69,9 +69,17 @@ def table(
 
 
 def action_text(action: Row) -> str:
-    """An action as `kriegsspiel act` takes it: the tag, then KEY=VALUE for each field given."""
-    values = (f"{k}={fmt(v)}" for k, v in action.items() if k != "action" and v not in (None, ""))
+    """An action as `kriegsspiel act` takes it: the tag, then KEY=VALUE for each field given, a
+    list's items joined by commas (an empty field, such as no `units`, is its default: left out
+    rather than shown as `units=`)."""
+    values = (f"{k}={_arg(v)}" for k, v in action.items() if k != "action" and _arg(v) != "")
     return " ".join([str(action.get("action", "?")), *values])
+
+
+def _arg(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ",".join(fmt(v) for v in value)
+    return fmt(value)
 
 
 # -- views ----------------------------------------------------------------------------------------
