@@ -21,7 +21,6 @@ from kriegsspiel.core.topics import Topic as _Topic
 from kriegsspiel.core.topics import applier as applier
 from kriegsspiel.core.topics import performer as performer
 from kriegsspiel.errors import InputError, RuleViolation
-from kriegsspiel.rulesets.waterborne.labels import side_name
 from kriegsspiel.rulesets.waterborne.scenario import SiteSpec, WatUnit
 from kriegsspiel.rulesets.waterborne.state import CraftState, WatState, with_unit
 from kriegsspiel.rulesets.waterborne.tables import Tables
@@ -113,11 +112,11 @@ def phasing(ctx: Ctx, side: str, what: str) -> None:
     if side != state.phasing:
         raise RuleViolation(
             "CF-INIT",
-            f"{what}: {side_name(state, side)} does not have the initiative "
-            f"({side_name(state, state.phasing)} has)",
+            f"{what}: {state.scenario.side_name(side)} does not have the initiative "
+            f"({state.scenario.side_name(state.phasing)} has)",
         )
     if state.window is not None:
-        other = side_name(state, state.other)
+        other = state.scenario.side_name(state.other)
         raise RuleViolation(
             "CF-REACT", f"{what}: the last move awaits reactive fire; {other} may fire or pass"
         )

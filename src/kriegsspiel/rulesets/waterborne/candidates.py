@@ -33,7 +33,7 @@ from kriegsspiel.rulesets.waterborne.domains import Option, choice
 from kriegsspiel.rulesets.waterborne.embark import Board, embarked_now, moved_now
 from kriegsspiel.rulesets.waterborne.fire import Fire, IndirectFire, ReactiveFire, stand_dice
 from kriegsspiel.rulesets.waterborne.initiative import EndInitiative, Pass
-from kriegsspiel.rulesets.waterborne.labels import feature_name, names, side_name, site_name, where
+from kriegsspiel.rulesets.waterborne.labels import feature_name, names, site_name, where
 from kriegsspiel.rulesets.waterborne.movement import Cross, Move
 from kriegsspiel.rulesets.waterborne.pontoons import usable
 from kriegsspiel.rulesets.waterborne.rally import Rally
@@ -173,7 +173,7 @@ class _Fire:
 
 def _phasing(state: WatState, side: str) -> list[Candidate]:
     k = state.initiative
-    out = [Candidate(EndInitiative(), f"{side_name(state, side)} ends its initiative")]
+    out = [Candidate(EndInitiative(), f"{state.scenario.side_name(side)} ends its initiative")]
     fire = _Fire(state, side)
     boats = _boats_at(state, side)
     specs = state.specs
@@ -312,7 +312,7 @@ def _reactive(state: WatState, side: str) -> list[Candidate]:
     movers = set(window.movers) if window is not None else set()
     if window is not None:
         moved = names([state.specs[m].label for m in window.movers if m in state.units])
-        label = f"{side_name(state, side)} lets {moved} move on without more reactive fire"
+        label = f"{state.scenario.side_name(side)} lets {moved} move on without more reactive fire"
         out.append(Candidate(Pass(), label))
     shooters: list[tuple[str, str]] = []
     specs = state.specs

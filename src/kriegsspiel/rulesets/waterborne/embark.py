@@ -31,7 +31,7 @@ from kriegsspiel.rulesets.waterborne.base import (
 )
 from kriegsspiel.rulesets.waterborne.cargo import check_load
 from kriegsspiel.rulesets.waterborne.initiative import open_window
-from kriegsspiel.rulesets.waterborne.labels import names, side_name
+from kriegsspiel.rulesets.waterborne.labels import names
 from kriegsspiel.rulesets.waterborne.state import CraftState, WatState, with_craft, with_unit
 
 # -- actions --------------------------------------------------------------------------------------
@@ -114,7 +114,7 @@ def board(ctx: Ctx, action: Board) -> None:
     phasing(ctx, spec.side, f"{spec.label} boards")
     unit = state.units[spec.id]
     if boat.side != spec.side:
-        raise RuleViolation("SEATS", f"{boat.name} is not of {side_name(state, spec.side)}")
+        raise RuleViolation("SEATS", f"{boat.name} is not of {state.scenario.side_name(spec.side)}")
     if unit.aboard is not None:
         raise RuleViolation("WAT-EMBARK-01", f"{spec.label} is already aboard {unit.aboard}")
     if unit.status in ("pinned", "suppressed"):

@@ -32,7 +32,6 @@ from kriegsspiel.rulesets.waterborne.base import (
 )
 from kriegsspiel.rulesets.waterborne.initiative import close_window, pass_initiative
 from kriegsspiel.rulesets.waterborne.kinds import STAND_KINDS
-from kriegsspiel.rulesets.waterborne.labels import side_name
 from kriegsspiel.rulesets.waterborne.pontoons import SiteHit, involved
 from kriegsspiel.rulesets.waterborne.scenario import INDIRECT, WatUnit
 from kriegsspiel.rulesets.waterborne.state import WatState, with_craft, with_unit
@@ -189,10 +188,8 @@ def _target_kind(state: WatState, seat: str, who: Firer, target: str) -> str:
     the umpire rules it spotted first)."""
     if sees_unit(state, seat, target):
         if not sees_unit(state, who.side, target):
-            label = state.spec(target).label
-            raise RuleViolation(
-                "CF-HIDDEN", f"{label} is hidden from {side_name(state, who.side)}: reveal it first"
-            )
+            label, side = state.spec(target).label, state.scenario.side_name(who.side)
+            raise RuleViolation("CF-HIDDEN", f"{label} is hidden from {side}: reveal it first")
         return "unit"
     if target in state.craft:
         return "craft"
@@ -218,10 +215,9 @@ def validate(ctx: Ctx, action: Fire | ReactiveFire) -> tuple[Firer, str]:
         _own_initiative(ctx, who, f"{who.label} fires")
     else:
         if who.side != state.other:
+            side = state.scenario.side_name(who.side)
             raise RuleViolation(
-                "CF-REACT",
-                f"{side_name(state, who.side)} has the initiative: reactive fire is the other "
-                "side's",
+                "CF-REACT", f"{side} has the initiative: reactive fire is the other side's"
             )
         if who.no_fire:
             raise RuleViolation("CF-NOFIRE", f"{who.label} has a No Fire marker")

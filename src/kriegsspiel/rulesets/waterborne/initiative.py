@@ -25,7 +25,7 @@ from kriegsspiel.rulesets.waterborne.base import (
     performer,
     phasing,
 )
-from kriegsspiel.rulesets.waterborne.labels import names, side_name
+from kriegsspiel.rulesets.waterborne.labels import names
 from kriegsspiel.rulesets.waterborne.state import StandState, WatState, Window
 from kriegsspiel.rulesets.waterborne.targets import targetable
 
@@ -123,7 +123,7 @@ def pass_initiative(ctx: Ctx, reason: str) -> None:
             side=state.other,
             initiative=state.initiative + 1,
             reason=reason,
-            name=side_name(state, state.other),
+            name=state.scenario.side_name(state.other),
         )
     )
     pontoons.open_ready(ctx)
@@ -132,11 +132,10 @@ def pass_initiative(ctx: Ctx, reason: str) -> None:
 def end_initiative(ctx: Ctx, _: EndInitiative) -> None:
     state = ctx.state
     if ctx.seat not in (UMPIRE, state.phasing):
-        raise RuleViolation(
-            "CF-INIT", f"{side_name(state, state.phasing)} has the initiative; only it may end it"
-        )
+        side = state.scenario.side_name(state.phasing)
+        raise RuleViolation("CF-INIT", f"{side} has the initiative; only it may end it")
     phasing(ctx, state.phasing, "end the initiative")
-    pass_initiative(ctx, f"{side_name(state, state.phasing)} ends its initiative")
+    pass_initiative(ctx, f"{state.scenario.side_name(state.phasing)} ends its initiative")
 
 
 def pass_(ctx: Ctx, _: Pass) -> None:
@@ -146,8 +145,8 @@ def pass_(ctx: Ctx, _: Pass) -> None:
     if ctx.seat not in (UMPIRE, state.other):
         raise RuleViolation(
             "CF-REACT",
-            f"only {side_name(state, state.other)} answers the move of "
-            f"{side_name(state, state.phasing)}",
+            f"only {state.scenario.side_name(state.other)} answers the move of "
+            f"{state.scenario.side_name(state.phasing)}",
         )
     close_window(ctx)
 

@@ -9,10 +9,6 @@ from kriegsspiel.rulesets.waterborne.state import WatState
 COMPASS = {0: "north", 90: "east", 180: "south", 270: "west"}
 
 
-def side_name(state: WatState, side: str) -> str:
-    return next((s.name or s.id for s in state.scenario.sides if s.id == side), side)
-
-
 def feature_name(state: WatState, feature: str) -> str:
     """A land feature, a pontoon site or a water square, by its display name."""
     board = state.board

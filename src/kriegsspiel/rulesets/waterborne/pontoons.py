@@ -30,7 +30,7 @@ from kriegsspiel.rulesets.waterborne.base import (
 )
 from kriegsspiel.rulesets.waterborne.board import Board
 from kriegsspiel.rulesets.waterborne.kinds import FOLKESTONE, STAND_KINDS
-from kriegsspiel.rulesets.waterborne.labels import names, side_name
+from kriegsspiel.rulesets.waterborne.labels import names
 from kriegsspiel.rulesets.waterborne.state import CraftState, SiteState, WatState, with_site
 
 FERRY_CP = 4  # WAT-FERRY-01
@@ -155,7 +155,7 @@ def work(ctx: Ctx, action: Work) -> None:
     spec = site(state, action.site)
     phasing(ctx, spec.side, f"work at {spec.id}")
     if ctx.seat not in ("umpire", spec.side):
-        raise RuleViolation("SEATS", f"{spec.id} belongs to {side_name(state, spec.side)}")
+        raise RuleViolation("SEATS", f"{spec.id} belongs to {state.scenario.side_name(spec.side)}")
     s = state.sites[spec.id]
     if s.ready and (spec.kind == "ferry" or s.damage == 0):
         raise RuleViolation("WAT-PONTOON-06", f"{spec.id} is finished and needs no work")
@@ -205,7 +205,7 @@ def _may_work(ctx: Ctx, unit_id: str, site_id: str, side: str, taken: set[str]) 
     unit = state.units[unit_id]
     k = state.initiative
     if spec.side != side:
-        raise RuleViolation("SEATS", f"{spec.label} is not of {side_name(state, side)}")
+        raise RuleViolation("SEATS", f"{spec.label} is not of {state.scenario.side_name(side)}")
     if unit.place != site_id:
         raise RuleViolation(
             "WAT-PONTOON-05",
