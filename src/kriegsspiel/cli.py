@@ -38,6 +38,7 @@ from kriegsspiel.analysis.odds import odds_report
 from kriegsspiel.cli_input import action_data, actions_help, entered_dice
 from kriegsspiel.cli_picture import register as register_picture
 from kriegsspiel.cli_remote import register as register_remote
+from kriegsspiel.cli_show import echo_show
 from kriegsspiel.registry import all_plans, find_plan
 from kriegsspiel.render.text import (
     CHECK_COLUMNS,
@@ -229,14 +230,13 @@ def act_cmd(
 @SEAT
 @JSON
 def show_cmd(game: Path, seat: str, as_json: bool) -> None:
-    """What a seat may see of the game now."""
+    """What a seat may see of the game now: what it plays with, as tables."""
     loaded = load_game(game)
-    view = loaded.view(seat)
     to_act = loaded.ruleset.seats_to_act(loaded.state)
     if as_json:
-        emit_json({**view, "seats_to_act": to_act})
+        emit_json({**loaded.view(seat), "seats_to_act": to_act})
         return
-    render_view(console(), view, to_act)
+    echo_show(loaded.typed_view(seat), to_act)
 
 
 @cli.command("log")

@@ -46,6 +46,17 @@ def test_seats() -> None:
         game.act("french", {"action": "end-phase"})
 
 
+def test_typed_view_is_the_view_as_the_rulesets_struct() -> None:
+    game = _game()
+    do(game, "german", {"action": "prepare", "unit": "p1", "demolition": "bridge"})
+    for seat in game.seats:
+        typed = game.typed_view(seat)
+        assert type(typed).__name__ == "EngView"
+        assert msgspec.to_builtins(typed) == game.view(seat)
+    with pytest.raises(InputError):
+        game.typed_view("french")
+
+
 def test_seed_comes_from_argument_scenario_or_is_made_up() -> None:
     scenario = build([unit("a", "german"), unit("b", "us")])
     assert Game(RULESET, scenario, "given").seed == "given"

@@ -29,6 +29,7 @@ from kriegsspiel.core.log import Entry, Record
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import A, E, Ruleset, S, Sc
 from kriegsspiel.core.seats import PUBLIC, UMPIRE, all_seats, sees
+from kriegsspiel.core.views import ViewHeader
 from kriegsspiel.errors import EngineFault, InputError, KriegsspielError, RuleViolation
 
 FORMAT = 1
@@ -73,6 +74,11 @@ class Game(Generic[Sc, S, A, E]):
     def view(self, seat: str) -> dict[str, Any]:
         """What `seat` may know of the current state."""
         return self.ruleset.view(self._state, self.check_seat(seat))
+
+    def typed_view(self, seat: str) -> ViewHeader:
+        """`view` as the ruleset's own struct (`Ruleset.typed_view`), for displays that read
+        its fields by type; what `seat` may not see is `UNSET`."""
+        return self.ruleset.typed_view(self._state, self.check_seat(seat))
 
     def log_view(self, seat: str, since: int = 0) -> list[dict[str, Any]]:
         """The log as `seat` may see it, numbered in that seat's own sequence: its entries after
