@@ -37,6 +37,7 @@ from kriegsspiel.analysis.luck import luck_report
 from kriegsspiel.analysis.odds import odds_report
 from kriegsspiel.cli_input import action_data, actions_help, entered_dice
 from kriegsspiel.cli_picture import register as register_picture
+from kriegsspiel.cli_play import register as register_play
 from kriegsspiel.cli_remote import register as register_remote
 from kriegsspiel.cli_show import echo_show
 from kriegsspiel.registry import all_plans, find_plan
@@ -459,6 +460,7 @@ def demo_cmd(directory: Path, as_json: bool) -> None:
 
 register_remote(cli)
 register_picture(cli)
+register_play(cli)
 
 
 def main() -> None:
