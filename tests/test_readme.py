@@ -24,15 +24,25 @@ def test_python_examples() -> None:
     assert result.failed == 0
 
 
-def _steps() -> list[tuple[list[str], list[str]]]:
-    """Each `$ kriegsspiel …` command with the lines its output must contain."""
-    steps: list[tuple[list[str], list[str]]] = []
+PIPED = re.compile(r"\$ printf '([^'\\%]*(?:\\n[^'\\%]*)*)' \| kriegsspiel (.*)")
+
+
+def _steps() -> list[tuple[list[str], str | None, list[str]]]:
+    """Each `$ kriegsspiel …` command, or `$ printf 'LINES' | kriegsspiel …` with the lines
+    it pipes in (`\\n` ends a line), with the lines its output must contain."""
+    steps: list[tuple[list[str], str | None, list[str]]] = []
     for block in CONSOLE.findall(README.read_text(encoding="utf-8")):
         for line in block.splitlines():
+            piped = PIPED.fullmatch(line)
             if line.startswith("$ kriegsspiel "):
-                steps.append((shlex.split(line[len("$ kriegsspiel ") :]), []))
+                steps.append((shlex.split(line[len("$ kriegsspiel ") :]), None, []))
+            elif piped is not None:
+                lines, command = piped.groups()
+                steps.append((shlex.split(command), lines.replace("\\n", "\n"), []))
+            elif line.startswith("$ "):
+                raise AssertionError(f"not a command the test can run: {line}")
             elif line.strip():
-                steps[-1][1].append(line)
+                steps[-1][2].append(line)
     return steps
 
 
@@ -45,8 +55,8 @@ def test_console_examples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     runner = CliRunner()
     steps = _steps()
     assert len(steps) > 8
-    for args, expected in steps:
-        result = runner.invoke(cli, args)
+    for args, stdin, expected in steps:
+        result = runner.invoke(cli, args, input=stdin)
         output = _squash(result.stdout + result.stderr)
         for line in expected:
             assert _squash(line) in output, f"kriegsspiel {shlex.join(args)}: {line!r}"
