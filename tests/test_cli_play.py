@@ -89,6 +89,24 @@ def test_play_odds_and_typed_dice(tmp_path: Path) -> None:
     assert entry["events"][0]["result"]["origin"] == "entered:us"
 
 
+def test_play_checks_typed_dice_before_asking(tmp_path: Path) -> None:
+    """Too few faces, too many, or faces a die cannot show: refused before the odds."""
+    path = _file(tmp_path)
+    play(path, "german", PREPARE, "y")
+    before = path.read_bytes()
+    out = play(path, "us", "pass --dice 3", "opportunity-fire rifle-1 --dice 11", "quit").stdout
+    assert (
+        "us> pass --dice 3\nerror: dice: 1 face(s) entered but not needed by this action\n" in out
+    )
+    assert "us> opportunity-fire rifle-1 --dice 11\nerror: dice:" in out
+    assert "take it?" not in out
+    assert path.read_bytes() == before
+    crossing = _file(tmp_path, "waterborne", "crossing.json")
+    play(crossing, "british", "move eng-1 south-bank", "y")
+    out = play(crossing, "german", "reactive-fire g-sq-1 eng-1 --dice 6,5", "quit").stdout
+    assert "error: --dice: too few faces: the roll waterborne.direct-fire (3d6) has none" in out
+
+
 def test_play_commands(tmp_path: Path) -> None:
     path = _file(tmp_path)
     out = play(path, "german", "help", "actions", "", "log", "bogus", "odds").stdout

@@ -21,13 +21,13 @@ from typing import IO, Any
 import click
 import msgspec
 
-from kriegsspiel.cli_input import action_data, action_fields, entered_dice
+from kriegsspiel.cli_input import action_data, action_fields, entered_dice, parse_faces
 from kriegsspiel.cli_show import show_text, shows
 from kriegsspiel.cli_tables import WIDTH, wrap
 from kriegsspiel.core.chance import ActionOdds
 from kriegsspiel.core.choices import Choice
 from kriegsspiel.core.game import action_names
-from kriegsspiel.errors import InputError, KriegsspielError
+from kriegsspiel.errors import DiceError, InputError, KriegsspielError
 from kriegsspiel.games import AnyGame, load_game, save_game
 from kriegsspiel.render.text import domain_text, to_act_text
 
@@ -378,6 +378,11 @@ class PlayShell(cmd.Cmd):
         values, faces = split_dice(words)
         data = action_data(game.ruleset, values[0], values[1:])
         dice = entered_dice(faces, self.seat) if faces is not None else None
+        if dice is not None:  # too many faces, or too few, before the odds and the question
+            need = game.dice_prompt(self.seat, data, parse_faces(faces or ""))
+            if need is not None:
+                pools = " and ".join(f"{p.count}d{p.sides}" for p in need.pools)
+                raise DiceError("--dice", f"too few faces: the roll {need.name} ({pools}) has none")
         self.odds(quick_odds(game, self.seat, data))
         read = self._stamp
         if self.ask("take it? [y/n] ").lower() not in YES:

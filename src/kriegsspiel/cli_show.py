@@ -783,7 +783,7 @@ def features(view: EngView, names: Mapping[str, str]) -> list[Block]:
             [
                 (
                     named(o.name, o.id),
-                    "\n".join((o.kind, o.variant)),
+                    joined((o.kind, o.variant), "\n"),
                     footprint(o.footprint),
                     o.condition,
                     f"{o.neutralised_by}/{o.needs}" if o.needs else "",

@@ -118,3 +118,29 @@ def test_eng_show_fortifications() -> None:
         "state": "",
     }
     assert row(table(blocks, "german fortifications"), "log bunker")["state"] == "spotted"
+
+
+def test_eng_show_a_lane_through_the_wire() -> None:
+    """ENG-FUNNY: the Conger primed on the wire goes off (a 2) and leaves a lane through it."""
+    game = new_game("crack-the-bunker-line", seed="show")
+    do(game, "british", {"action": "prime-conger", "unit": "conger", "obstacle": "wire-1"})
+    do(game, GERMAN, {"action": "pass"})
+    do(game, "british", {"action": "move", "unit": "dd-1", "to": [10, 6]})
+    do(game, "british", {"action": "end-phase"}, 6)  # dd-1 swam: the swamping d10
+    while (game.state.turn, game.state.phasing) != (2, "british"):
+        do(game, game.ruleset.seats_to_act(game.state)[0], {"action": "end-phase"})
+    assert row(table(shown(game, GERMAN), "british units"), "AVRE with Conger")["state"] == (
+        "ok, Conger primed on wire-1, card BR-13"
+    )
+    do(game, "british", {"action": "fire-conger", "unit": "conger"}, 2)
+    do(game, GERMAN, {"action": "pass"})
+    assert table(shown(game, GERMAN), "lanes") == [
+        {
+            "lane": "conger.conger",
+            "kind": "conger",
+            "made by": "AVRE with Conger",
+            "path": "28,17 → 28,20",
+            "width": '2"',
+            "through": "wire-1",
+        }
+    ]
