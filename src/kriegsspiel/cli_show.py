@@ -626,16 +626,15 @@ def eng_blocks(view: EngView) -> list[Block]:
     out += per_side(
         view,
         "tasks",
-        ("task", "progress", "status", "workers", "by", "turns left"),
+        ("task", "progress", "status", "at work", "turns left"),
         view.tasks,
         lambda t: t.side,
         lambda t: (
             named(t.name, t.id),
             f"{t.progress}/{t.required}",
             t.status,
-            str(t.workers),
-            names_of(t.contributors, names),
-            str(t.turns_left_with_all_workers),
+            f"{names_of(t.working, names) or 'no one'} (at most {t.most_workers} a turn)",
+            "" if t.turns_left is None else str(t.turns_left),
         ),
     )
     prepared = {None: "", True: "prepared", False: "not prepared"}

@@ -18,8 +18,8 @@ def test_eng_show_tasks_demolitions_and_the_pending_action() -> None:
         "task": "prepare road bridge\nprepare:bridge",
         "progress": "0/2",
         "status": "open",
-        "workers": "1",
-        "turns left": "2",
+        "at work": "no one (at most 1 a turn)",  # declared: not at work until it goes ahead
+        "turns left": "",
     }
     assert table(german, "german demolitions known") == [
         {
