@@ -16,7 +16,7 @@ from kriegsspiel.core.dist import Dist
 from kriegsspiel.core.game import Game
 from kriegsspiel.core.seats import PUBLIC, UMPIRE
 from kriegsspiel.errors import DiceError, InputError, KriegsspielError, RuleViolation
-from kriegsspiel.games import load_game, new_game, save_game
+from kriegsspiel.games import edit_game, load_game, new_game, save_game
 from kriegsspiel.registry import all_checks, find_check
 from kriegsspiel.rulesets import RULESETS, find_ruleset
 from kriegsspiel.scenario.load import json_schema, load_scenario
@@ -41,6 +41,7 @@ __all__ = [
     "ScriptedDice",
     "SeededDice",
     "all_checks",
+    "edit_game",
     "find_check",
     "find_ruleset",
     "json_schema",

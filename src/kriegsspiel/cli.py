@@ -3,7 +3,7 @@
 Every command builds or loads a game through the public API and prints what a seat may see of it,
 as tables or, with `--json`, as JSON. No rule is decided here. Every failure is one `error: ...`
 line on stderr and exit status 2, and a game file is written (atomically) only after its action
-has succeeded.
+has succeeded. A command that changes a game holds the file's lock from reading to writing it.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from kriegsspiel import (
     KriegsspielError,
     __version__,
     all_checks,
+    edit_game,
     find_check,
     json_schema,
     load_game,
@@ -155,9 +156,12 @@ def new_cmd(
     Its dice get a fresh secret seed, unless given one with --seed or told to use the scenario's
     published seed with --published-seed."""
     started = new_game(scenario, seed, published_seed=published_seed)
-    if game.exists() and not force:
-        raise InputError(str(game), "already exists (use --force to replace it)")
-    save_game(started, game)
+    try:  # without --force, never over a file, even one another command creates meanwhile
+        save_game(started, game, overwrite=force)
+    except InputError as exc:
+        if exc.problem != "already exists":
+            raise
+        raise InputError(str(game), "already exists (use --force to replace it)") from None
     info = {
         "game": str(game),
         "title": started.scenario.title,
@@ -206,12 +210,13 @@ def act_cmd(
     """
     if player is not None and dice is None:
         raise click.UsageError("--player names who rolled --dice; give --dice too")
-    loaded = load_game(game)
-    data = action_data(loaded.ruleset, action, values)
-    source = entered_dice(dice, player or seat) if dice is not None else None
-    seen_before = len(loaded.log_view(seat))
-    loaded.act(seat, data, source)
-    save_game(loaded, game)
+    with edit_game(game) as edit:  # one command at a time changes a game file
+        loaded = edit.game
+        data = action_data(loaded.ruleset, action, values)
+        source = entered_dice(dice, player or seat) if dice is not None else None
+        seen_before = len(loaded.log_view(seat))
+        loaded.act(seat, data, source)
+        edit.save()
     seen = loaded.log_view(seat)
     entry = seen[-1] if len(seen) > seen_before else None  # what this seat sees of its action
     to_act = loaded.ruleset.seats_to_act(loaded.state)
@@ -273,9 +278,10 @@ def replay_cmd(game: Path, seat: str, upto: int, as_json: bool) -> None:
 @JSON
 def undo_cmd(game: Path, count: int, as_json: bool) -> None:
     """Take back the last actions still in effect (the umpire's call)."""
-    loaded = load_game(game)
-    loaded.undo(UMPIRE, count)
-    save_game(loaded, game)
+    with edit_game(game) as edit:
+        loaded = edit.game
+        loaded.undo(UMPIRE, count)
+        edit.save()
     entry = loaded.log_view(UMPIRE)[-1]
     if as_json:
         emit_json(entry)

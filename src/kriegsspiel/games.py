@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -46,3 +47,9 @@ def load_game(path: str | Path) -> AnyGame:
 def save_game(game: AnyGame, path: str | Path, *, overwrite: bool = True) -> None:
     """Save atomically; with `overwrite=False` refuse to replace an existing file."""
     files.save(game, path, overwrite=overwrite)
+
+
+def edit_game(path: str | Path) -> AbstractContextManager[files.Editing]:
+    """A game file to change: `.game` read under an exclusive lock held until the block ends,
+    and `.save()` to write it back atomically, unless something else changed the file."""
+    return files.editing(path)
