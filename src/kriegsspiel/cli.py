@@ -56,7 +56,7 @@ from kriegsspiel.render.text import (
     table,
     to_act_text,
 )
-from kriegsspiel.scenario.load import bundled_names
+from kriegsspiel.scenario.load import bundled_names, parse_scenario, read_scenario_text
 
 EXIT_ERROR = 2
 
@@ -419,6 +419,33 @@ def rules_cmd(ruleset: str | None, as_json: bool) -> None:
         ("tests", lambda row: "\n".join(row["tests"])),
     )
     console().print(table("rules", rows, columns))
+
+
+@cli.command("validate")
+@click.argument("scenario")
+@JSON
+def validate_cmd(scenario: str, as_json: bool) -> None:
+    """Check SCENARIO (a YAML file or a bundled name) as `new` would, without starting a game:
+    one line, OK with what it holds, or the first problem found."""
+    text, where = read_scenario_text(scenario)
+    checked = new_game(parse_scenario(text, where))  # in memory only: its opening position too
+    info = {
+        "scenario": where,
+        "ok": True,
+        "title": checked.scenario.title,
+        "ruleset": checked.ruleset.name,
+        "sides": list(checked.scenario.side_ids),
+        "units": len(checked.scenario.units),
+        "seats": list(checked.seats),
+    }
+    if as_json:
+        emit_json(info)
+        return
+    units = info["units"]
+    click.echo(
+        f"{where}: OK: {info['title']} ({info['ruleset']}), {len(info['sides'])} sides "
+        f"({', '.join(info['sides'])}), {units} unit{'' if units == 1 else 's'}"
+    )
 
 
 @cli.command("schema")

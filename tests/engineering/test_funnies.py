@@ -93,7 +93,7 @@ def test_eng_funny_02_an_avre_may_act_as_combat_engineers_if_the_scenario_says()
 def ark_game(*extra: dict[str, Any]) -> Any:
     units = [
         vehicle("ramp", "us", (10, 29.5), traits=["ark"], card="BR-13", speed=8),
-        vehicle("tiger", "us", (10, 28.2), traits=["heavy"], speed=8),
+        vehicle("tiger", "us", (10, 28.2), speed=8),
         troops("g", "german", (30, 40), attack={"V": 5}),
         *extra,
     ]

@@ -8,6 +8,7 @@ files, which needs the ruleset registry to pick the type, is `kriegsspiel.scenar
 
 from __future__ import annotations
 
+import difflib
 import functools
 from collections.abc import Iterable
 from typing import Annotated, Any, ClassVar
@@ -76,6 +77,8 @@ class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # the game's tables: the ruleset's defaults with `tables`; a ruleset's scenario class
     # declares its own, `game_tables: ClassVar[GameTables[...]] = GameTables(DEFAULT_TABLES)`
     game_tables: ClassVar[GameTables[TableSet[Any]]] = GameTables(TableSet({}))
+    # the unit traits the ruleset reads (any other is refused); None accepts any trait
+    known_traits: ClassVar[frozenset[str] | None] = None
 
     def validate(self, where: str) -> None:
         """Semantic checks; subclasses extend and call super()."""
@@ -87,12 +90,17 @@ class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
                 raise InputError(f"{where}: sides[{i}].id", f"{side.id!r} is a reserved seat name")
         side_ids = {s.id for s in self.sides}
         _unique(where, "units", (u.id for u in self.units))
+        known = type(self).known_traits
         for i, unit in enumerate(self.units):
             if unit.side not in side_ids:
                 raise InputError(
                     f"{where}: units[{i}].side",
                     f"unknown side {unit.side!r} (sides: {_ls(side_ids)})",
                 )
+            unknown = [t for t in unit.traits if t not in known] if known is not None else []
+            if unknown:
+                assert known is not None
+                raise InputError(f"{where}: units[{i}].traits", _unknown_trait(unknown[0], known))
         _unique(where, "terrain", (t.id for t in self.terrain))
         for i, feature in enumerate(self.terrain):
             least = 2 if feature.line else 3
@@ -133,3 +141,12 @@ def _unique(where: str, section: str, ids: Iterable[str]) -> None:
 
 def _ls(items: Iterable[str]) -> str:
     return ", ".join(sorted(items))
+
+
+def _unknown_trait(trait: str, known: frozenset[str]) -> str:
+    """A trait no rule reads would be ignored without a word: name the ones there are."""
+    if not known:
+        return f"unknown trait {trait!r} (this ruleset reads no unit traits)"
+    near = difflib.get_close_matches(trait, sorted(known), n=1)
+    hint = f"did you mean {near[0]!r}? " if near else ""
+    return f"unknown trait {trait!r} ({hint}traits: {_ls(known)})"

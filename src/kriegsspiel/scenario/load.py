@@ -49,9 +49,9 @@ def parse_scenario(text: str, where: str) -> ScenarioBase:
         data: Any = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        line = f"line {mark.line + 1}: " if mark is not None else ""
+        at = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
         problem = getattr(exc, "problem", None) or "not valid YAML"
-        raise InputError(where, f"{line}{problem}") from None
+        raise InputError(where, f"{at}{problem}") from None
     return scenario_from_data(data, where)
 
 
@@ -60,7 +60,10 @@ def scenario_from_data(data: Any, where: str) -> ScenarioBase:
         raise InputError(where, "a scenario must be a mapping with ruleset, title, sides and units")
     if "ruleset" not in data:
         raise InputError(f"{where}: ruleset", "missing (which rules this scenario is for)")
-    ruleset = find_ruleset(str(data["ruleset"]))
+    try:
+        ruleset = find_ruleset(str(data["ruleset"]))
+    except InputError as exc:
+        raise InputError(f"{where}: ruleset", exc.problem) from None
     scenario = convert(data, ruleset.scenario_type, where)
     scenario.validate(where)
     return scenario

@@ -58,6 +58,7 @@ class AblScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
     table: tuple[float, float] = (72.0, 48.0)  # width (x) and depth (y) in inches
     options: AblOptions = AblOptions()  # type: ignore[assignment]
     game_tables: ClassVar[GameTables[Tables]] = GameTables(DEFAULT_TABLES)
+    known_traits: ClassVar[frozenset[str] | None] = frozenset()  # abilities come with the statline
 
     def validate(self, where: str) -> None:
         super().validate(where)

@@ -74,6 +74,7 @@ class AfvScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, dict=Tr
     vehicles: dict[str, Any] = {}
     weapons: dict[str, Any] = {}
     game_tables: ClassVar[GameTables[AfvTables]] = GameTables(DEFAULT_TABLES)
+    known_traits: ClassVar[frozenset[str] | None] = frozenset()
 
     @cached_property
     def catalogue(self) -> Catalogue:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # scenario.py imports the specs that use footprints
 XY = tuple[float, float]
 Mobility = Literal["foot", "tracked", "half-tracked", "wheeled", "gun"]
 MOBILITIES: tuple[Mobility, ...] = ("foot", "tracked", "half-tracked", "wheeled", "gun")
+GEARS: tuple[Mobility, ...] = ("tracked", "half-tracked", "wheeled")  # a vehicle's, as traits
 VEHICLE_KINDS = ("soft-vehicle", "armoured-vehicle")
 
 CONFORM_REACH = 1.0  # BF-CONFORM: within 1" (as ENG-DEMO-08's "adjacent")
@@ -203,8 +204,7 @@ def mobility(spec: EngUnit) -> Mobility:
         return "foot"
     if spec.kind == "gun":
         return "gun"
-    gears: tuple[Mobility, ...] = ("tracked", "half-tracked", "wheeled")
-    for gear in gears:
+    for gear in GEARS:
         if gear in spec.traits:
             return gear
     return "tracked" if spec.kind == "armoured-vehicle" else "wheeled"

@@ -15,9 +15,11 @@ from kriegsspiel.rulesets.engineering.bridges.bridge_specs import (
     validate_bridges,
 )
 from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES
+from kriegsspiel.rulesets.engineering.footprints import GEARS
 from kriegsspiel.rulesets.engineering.forts.fort_specs import FortSpec, validate_forts
 from kriegsspiel.rulesets.engineering.obstacles.obstacle_effects import effect_rows
 from kriegsspiel.rulesets.engineering.obstacles.obstacle_specs import (
+    VEHICLE_TRAITS,
     AtObstacleSpec,
     BocageSpec,
     DitchSpec,
@@ -27,7 +29,7 @@ from kriegsspiel.rulesets.engineering.obstacles.obstacle_specs import (
     WireSpec,
     validate_obstacles,
 )
-from kriegsspiel.rulesets.engineering.traits import AVRE_ENGINEER, validate_traits
+from kriegsspiel.rulesets.engineering.traits import AVRE_ENGINEER, TRAITS, validate_traits
 
 UnitKind = Literal["troops", "gun", "soft-vehicle", "armoured-vehicle"]
 TargetClass = Literal["T", "G", "sV", "V"]
@@ -134,6 +136,9 @@ class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
     options: EngOptions = EngOptions()  # type: ignore[assignment]
     turns: PositiveInt | None = None
     game_tables: ClassVar[GameTables[TableSet[BandTable]]] = GameTables(DEFAULT_TABLES)
+    known_traits: ClassVar[frozenset[str] | None] = frozenset(
+        (ENGINEER, *TRAITS, *VEHICLE_TRAITS, *GEARS)
+    )
 
     def validate(self, where: str) -> None:
         super().validate(where)

@@ -25,6 +25,8 @@ ASSAULT_TROOPS = "assault-troops"  # ENG-FORT-09: scenario-designated assault tr
 SHAPED_CHARGE = "shaped-charge"  # ENG-FORT-17: bazookas, Panzerfausts
 ARTILLERY = "artillery"  # fires indirectly (IDF)
 DIVE_BOMBER = "dive-bomber"  # ENG-FORT-15/16
+TRAITS: tuple[str, ...] = (AVRE, AVRE_ENGINEER, DD, ARK, BOBBIN, CONGER, BRIDGELAYER)
+TRAITS += (FLAMETHROWER, ASSAULT_TROOPS, SHAPED_CHARGE, ARTILLERY, DIVE_BOMBER)  # all of these
 SHERMAN_CARDS = ("US-02", "BR-02")  # ENG-FUNNY-04: what a DD is once its skirts drop
 
 VEHICLE_ONLY = (AVRE, AVRE_ENGINEER, DD, ARK, BOBBIN, CONGER, BRIDGELAYER)

@@ -116,6 +116,7 @@ class WatScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only
     options: WatOptions = WatOptions()  # type: ignore[assignment]
     initiatives: Annotated[int, msgspec.Meta(ge=1)] | None = None  # the game's length
     game_tables: ClassVar[GameTables[Tables]] = GameTables(DEFAULT_TABLES)
+    known_traits: ClassVar[frozenset[str] | None] = frozenset((INDIRECT,))
 
     def validate(self, where: str) -> None:
         super().validate(where)
