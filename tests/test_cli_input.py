@@ -24,7 +24,10 @@ def test_a_list_of_ids_is_split_not_made_numbers() -> None:
 def test_a_point_that_is_not_numbers_names_the_field() -> None:
     with pytest.raises(InputError) as info:
         action_data(ENGINEERING, "move", ["sherman-1", "a,b"])
-    assert str(info.value) == "to: expected numbers separated by commas, such as 16,20 (got 'a,b')"
+    assert (
+        str(info.value)
+        == "to: expected finite numbers separated by commas, such as 16,20 (got 'a,b')"
+    )
 
 
 def test_faces() -> None:

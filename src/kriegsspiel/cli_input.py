@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -50,11 +51,15 @@ def field_value(field: msgspec.inspect.Field, raw: str) -> Any:
     if not all(isinstance(t, msgspec.inspect.FloatType | msgspec.inspect.IntType) for t in items):
         return parts
     try:
-        return [float(part) for part in parts]
+        numbers = [float(part) for part in parts]
     except ValueError:
+        numbers = []
+    if not numbers or not all(map(math.isfinite, numbers)):  # no NaN, no infinity
         raise InputError(
-            field.encode_name, f"expected numbers separated by commas, such as 16,20 (got {raw!r})"
-        ) from None
+            field.encode_name,
+            f"expected finite numbers separated by commas, such as 16,20 (got {raw!r})",
+        )
+    return numbers
 
 
 def action_data(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, TypeVar
 
 import msgspec
@@ -15,7 +16,10 @@ _PATTERN_WORDS = {ID_PATTERN: "an id of letters, digits, '_', '.' and '-'"}
 
 
 def convert(data: Any, into: type[T], where: str) -> T:
-    """Convert plain data (from YAML, TOML or JSON) into `into`, or raise one clear InputError."""
+    """Convert plain data (from YAML, TOML or JSON) into `into`, or raise one clear InputError.
+
+    A NaN or an infinity anywhere is refused: no number of a game may be one."""
+    refuse_nonfinite(data, where)
     try:
         return msgspec.convert(data, into)
     except msgspec.ValidationError as exc:
@@ -31,3 +35,34 @@ def split_error(message: str) -> tuple[str, str]:
         text = text.replace(f"str matching regex '{pattern}'", words)
     problem = text[:1].lower() + text[1:]
     return path.rstrip("`").lstrip("."), problem
+
+
+def refuse_nonfinite(data: Any, where: str, sep: str = ": ") -> None:
+    """Raise an InputError at `where` and the path of the first NaN or infinite number in `data`
+    (plain data or msgspec structs): written to JSON it would read back as null, if at all."""
+    found = _nonfinite(data, "")
+    if found is not None:
+        path, value = found
+        raise InputError(
+            sep.join(p for p in (where, path) if p), f"must be a finite number, not {value}"
+        )
+
+
+def _nonfinite(value: Any, path: str) -> tuple[str, float] | None:
+    if isinstance(value, float):
+        return None if math.isfinite(value) else (path, value)
+    items: Any
+    if isinstance(value, msgspec.Struct):
+        items = ((name, getattr(value, name)) for name in value.__struct_fields__)
+    elif isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, list | tuple):
+        items = ((i, item) for i, item in enumerate(value))
+    else:
+        return None
+    for name, item in items:
+        step = f"[{name}]" if isinstance(name, int) else f"{'.' if path else ''}{name}"
+        found = _nonfinite(item, path + step)
+        if found is not None:
+            return found
+    return None

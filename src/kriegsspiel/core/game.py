@@ -21,7 +21,7 @@ import msgspec
 from kriegsspiel.core.chance import BUDGET, SAMPLES, ActionOdds, walk
 from kriegsspiel.core.checks import Check, CheckResult
 from kriegsspiel.core.choices import Choice
-from kriegsspiel.core.convert import split_error
+from kriegsspiel.core.convert import refuse_nonfinite, split_error
 from kriegsspiel.core.dice import DiceSource, EnteredDice, Pool, SeededDice
 from kriegsspiel.core.guards import refuse_over, refuse_public
 from kriegsspiel.core.history import History
@@ -172,6 +172,7 @@ class Game(Generic[Sc, S, A, E]):
         except msgspec.ValidationError as exc:
             path, problem = split_error(str(exc))
             raise InputError(f"{name} {path}" if path else str(name), problem) from None
+        refuse_nonfinite(action, str(name), sep=" ")
         return action
 
     def act(
