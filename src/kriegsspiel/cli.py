@@ -402,12 +402,21 @@ def _places(places: Sequence[str]) -> str:
 
 
 @cli.command("rules")
+@click.argument("rule", required=False)
 @click.option("--ruleset", help="Only this ruleset's rules (default: every ruleset).")
 @JSON
-def rules_cmd(ruleset: str | None, as_json: bool) -> None:
-    """Every rule ID: its text, the code that implements it and the tests that cite it."""
-    from kriegsspiel.rules_index import rules_report  # scans the sources only when asked
+def rules_cmd(rule: str | None, ruleset: str | None, as_json: bool) -> None:
+    """Every rule ID: its text, the code that implements it and the tests that cite it; or one
+    RULE by its ID (in any case), with its ruleset and where it comes from."""
+    from kriegsspiel.rules_index import find_rule, rules_report  # scans the sources when asked
 
+    if rule is not None:
+        found = find_rule(rule, ruleset)
+        if as_json:
+            emit_json(found)
+        else:
+            _print_rule(found)
+        return
     rows = rules_report(ruleset)
     if as_json:
         emit_json(rows)
@@ -419,6 +428,20 @@ def rules_cmd(ruleset: str | None, as_json: bool) -> None:
         ("tests", lambda row: "\n".join(row["tests"])),
     )
     console().print(table("rules", rows, columns))
+
+
+def _print_rule(row: dict[str, Any]) -> None:
+    out = console()
+    out.print(Text(f"{row['rule']} ({row['ruleset']}): {row['section']}", style="bold"))
+    out.print(Text(row["text"]))
+    out.print(Text(f"source: {row['source']}"))
+    for title, lines in (
+        ("implemented in", _places(row["implemented_in"]).splitlines()),
+        ("tests", row["tests"]),
+    ):
+        out.print(Text(f"{title}: {'none yet' if not lines else ''}".rstrip()))
+        for line in lines:
+            out.print(Text(f"  {line}"))
 
 
 @cli.command("validate")
