@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from math import comb
 
+import pytest
 from click.testing import CliRunner
 
 from kriegsspiel.cli import cli
+from kriegsspiel.render.text import percent_text
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -32,9 +35,40 @@ def test_a_pontoon_bridge_of_12_points_with_one_engineer() -> None:
 def test_human_output_and_the_list() -> None:
     code, out = _run("plan", "waterborne.pontoon-bridge", "cp=12")
     assert code == 0
-    assert "mean 24 (exactly 24/1), median 23, 90% done by 31" in out
+    assert "each attempt succeeds with 50.00%" in out
+    assert "mean 24, median 23, 90% done by 31 (exact fractions with --json)" in out
     code, out = _run("plan", "--list")
     assert "waterborne.pontoon-ferry" in out
+
+
+def test_people_read_percentages_and_json_keeps_the_fractions() -> None:
+    """Twelve successes at 1/2: the 38th initiative's chance is C(37, 11) / 2^38, which the table
+    shows as a percentage; --json has the exact fraction."""
+    code, out = _run("plan", "waterborne.pontoon-bridge", "cp=12")
+    assert code == 0
+    exact = comb(37, 11) * Fraction(1, 2**38)  # 0.3130...%
+    assert "/" not in out.split("how many")[1]  # no fraction in the table or below it
+    assert re.search(r"\b38\s*│\s*0\.31%\s*│\s*99\.31%", out)
+    _, text = _run("plan", "waterborne.pontoon-bridge", "cp=12", "--json")
+    row = next(r for r in json.loads(text)["rows"] if r["attempts"] == 38)
+    assert Fraction(row["probability"]) == exact
+    tail = json.loads(text)["tail"]
+    assert f"more than 38: {float(Fraction(tail['probability']) * 100):.2f}%" in out
+
+
+@pytest.mark.parametrize(
+    ("p", "shown"),
+    [
+        ("0/1", "0.00%"),
+        ("1/4096", "0.02%"),
+        ("1/1048576", "<0.01%"),
+        ("1048575/1048576", ">99.99%"),
+        ("1/1", "100.00%"),
+        ("1/3", "33.33%"),
+    ],
+)
+def test_a_percentage_is_never_rounded_to_none_or_all(p: str, shown: str) -> None:
+    assert percent_text(p) == shown
 
 
 def test_bad_arguments_are_one_line() -> None:

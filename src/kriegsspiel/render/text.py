@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from rich.console import Console
@@ -225,12 +226,21 @@ CHECK_COLUMNS: tuple[Column, ...] = (
 )
 
 
+def percent_text(probability: str) -> str:
+    """An exact "n/d" as a percentage to two places, never rounded to 0% or 100% when it is
+    neither: plans' fractions run to ten digits and more (`--json` keeps them exact)."""
+    p = Fraction(probability)
+    if 0 < p < Fraction(1, 10_000):
+        return "<0.01%"
+    if Fraction(9_999, 10_000) < p < 1:
+        return ">99.99%"
+    return f"{float(p * 100):.2f}%"
+
+
 PLAN_COLUMNS: tuple[Column, ...] = (
     ("attempts", key("attempts")),
-    ("probability", key("probability")),
-    ("percent", lambda row: f"{row['percent']:.2f}%"),
-    ("by then", key("cumulative")),
-    ("by then %", lambda row: f"{row['cumulative_percent']:.2f}%"),
+    ("chance", lambda row: percent_text(row["probability"])),
+    ("done by then", lambda row: percent_text(row["cumulative"])),
 )
 
 
@@ -238,17 +248,17 @@ def render_plan(out: Console, report: Row) -> None:
     """A plan: how many turns (or initiatives) the work takes, exactly, with a summary."""
     out.print(Text(f"{report['plan']}: {report['summary']}", style="bold"))
     out.print(Text(f"with {fmt(report['params'])}; rules: {', '.join(report['rules'])}"))
+    each = percent_text(report["per_attempt"]["probability"])
+    out.print(Text(f"each attempt succeeds with {each}"))
     out.print(table(f"how many {report['unit']}", report["rows"], PLAN_COLUMNS))
     tail = report.get("tail")
     if tail:
-        out.print(
-            Text(f"more than {tail['more_than']}: {tail['probability']} ({tail['percent']}%)")
-        )
+        out.print(Text(f"more than {tail['more_than']}: {percent_text(tail['probability'])}"))
     stats = report["summary_stats"]
     out.print(
         Text(
-            f"mean {stats['mean_float']:g} (exactly {stats['mean']}), median {stats['median']}, "
-            f"90% done by {stats['p90']}"
+            f"mean {stats['mean_float']:g}, median {stats['median']}, 90% done by {stats['p90']} "
+            "(exact fractions with --json)"
         )
     )
 
