@@ -217,6 +217,22 @@ def test_odds_list() -> None:
     assert "engineering.improve-position" in ok("odds", "--list")
 
 
+def test_odds_list_names_each_rule_once() -> None:
+    """A check gathers its rules from its tables and modifiers: each is listed once, in the order
+    first cited."""
+    checks = {c["name"]: c for c in ok_json("odds", "--list")}
+    for name, check in checks.items():
+        assert len(check["rules"]) == len(set(check["rules"])), name
+    assert checks["engineering.indirect-fire"]["rules"] == [
+        "ENG-MINE-45",
+        "ENG-MINE-46",
+        "ENG-WIRE-11",
+        "ENG-WIRE-12",
+        "BF-DEFAULT-FIRE",
+    ]
+    assert checks["afv.morale"]["rules"].count("AFV-MORALE-09") == 1
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -228,6 +244,30 @@ def test_odds_list() -> None:
 )
 def test_odds_refuses_bad_input(args: tuple[str, ...], message: str) -> None:
     refused("odds", *args, contains=message)
+
+
+def test_luck_says_when_no_dice_were_rolled(prepared: Path) -> None:
+    no_rolls = "no dice rolled yet in what us may see: no luck to audit\n"
+    assert ok("luck", prepared, "--seat", "us") == no_rolls
+    assert ok_json("luck", prepared, "--seat", "us") == []
+    ok("act", prepared, "--seat", "us", "opportunity-fire", "rifle-1", "--dice", "4")
+    shown = ok("luck", prepared, "--seat", "us")
+    assert "no dice rolled" not in shown
+    assert "entered:us" in shown
+    assert ok_json("luck", prepared, "--seat", "us")[0]["mean_score"] == "7/20"  # (2*4-1)/20
+
+
+def test_action_words_in_any_case(game: Path) -> None:
+    """As `act --help` shows them: `prepare UNIT DEMOLITION`."""
+    typed = ("PREPARE", "UNIT=pioneer-1", "DEMOLITION=bridge")
+    entry = ok_json("act", game, "--seat", "german", *typed)["entry"]
+    assert entry["action"] == {
+        "action": "prepare",
+        "unit": "pioneer-1",
+        "demolition": "bridge",
+        "distance": None,
+    }
+    assert ok_json("odds", game, "--seat", "us", "Opportunity-Fire", "UNIT=rifle-1")["exact"]
 
 
 # -- refusals ----------------------------------------------------------------------------------

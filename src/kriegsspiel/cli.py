@@ -299,6 +299,9 @@ def luck_cmd(game: Path, seat: str, as_json: bool) -> None:
     if as_json:
         emit_json(report)
         return
+    if not report:
+        console().print(Text(f"no dice rolled yet in what {seat} may see: no luck to audit"))
+        return
     columns: tuple[Column, ...] = (
         ("dice source", key("source")),
         ("rolls", key("rolls")),

@@ -1,4 +1,7 @@
-"""Actions and dice typed on the command line, turned into the plain data a game takes."""
+"""Actions and dice typed on the command line, turned into the plain data a game takes.
+
+Action names, field names (which the help shows in capitals, `UNIT`) and the words of a field
+with a fixed set of them (a minefield's `AT`) may be typed in any case."""
 
 from __future__ import annotations
 
@@ -19,14 +22,35 @@ _KEY_VALUE = re.compile(r"([A-Za-z_][\w-]*)=(.*)", re.DOTALL)
 _ARRAY_TYPES = (msgspec.inspect.TupleType, msgspec.inspect.VarTupleType, msgspec.inspect.ListType)
 
 
-def action_fields(ruleset: Ruleset[Any, Any, Any, Any], tag: str) -> tuple[Any, ...]:
-    """The fields of the ruleset's action tagged `tag`, in declaration order."""
+def action_tag(ruleset: Ruleset[Any, Any, Any, Any], typed: str) -> str:
+    """The ruleset's action name `typed` is, in any case."""
     kinds = action_names(ruleset.action_type)
-    if tag not in kinds:
-        raise InputError("action", f"unknown action {tag!r} (actions: {', '.join(kinds)})")
-    info = msgspec.inspect.type_info(kinds[tag])
+    by_case = {_folded(tag): tag for tag in kinds}
+    if _folded(typed) not in by_case:
+        raise InputError("action", f"unknown action {typed!r} (actions: {', '.join(kinds)})")
+    return by_case[_folded(typed)]
+
+
+def action_fields(ruleset: Ruleset[Any, Any, Any, Any], tag: str) -> tuple[Any, ...]:
+    """The fields of the ruleset's action tagged `tag` (in any case), in declaration order."""
+    kind = action_names(ruleset.action_type)[action_tag(ruleset, tag)]
+    info = msgspec.inspect.type_info(kind)
     assert isinstance(info, msgspec.inspect.StructType)
     return info.fields
+
+
+def _folded(word: str) -> str:
+    """A name as compared: in any case, with `-` for `_` (`DEFENDER_MODIFIER`)."""
+    return word.lower().replace("_", "-")
+
+
+def _words(kind: msgspec.inspect.Type) -> tuple[str, ...]:
+    """The fixed words a field takes (a Literal of strings, perhaps optional), or none."""
+    if isinstance(kind, msgspec.inspect.UnionType):
+        return tuple(word for k in kind.types for word in _words(k))
+    if isinstance(kind, msgspec.inspect.LiteralType):
+        return tuple(v for v in kind.values if isinstance(v, str))
+    return ()
 
 
 def _array_items(kind: msgspec.inspect.Type) -> list[msgspec.inspect.Type] | None:
@@ -46,7 +70,8 @@ def field_value(field: msgspec.inspect.Field, raw: str) -> Any:
     other text as typed, which the game converts (and checks) when it parses the action."""
     items = _array_items(field.type)
     if items is None:
-        return raw
+        words = {_folded(w): w for w in _words(field.type)}
+        return words.get(_folded(raw), raw)  # a word in any case; else as typed, for the game
     parts = raw.split(",")
     if not all(isinstance(t, msgspec.inspect.FloatType | msgspec.inspect.IntType) for t in items):
         return parts
@@ -66,7 +91,9 @@ def action_data(
     ruleset: Ruleset[Any, Any, Any, Any], tag: str, values: Sequence[str]
 ) -> dict[str, Any]:
     """`{"action": tag, ...}` from VALUES filling the fields in order, and/or KEY=VALUE pairs."""
+    tag = action_tag(ruleset, tag)
     fields = {f.encode_name: f for f in action_fields(ruleset, tag)}
+    by_case: dict[str, str] = {_folded(name): name for name in fields}
     names = ", ".join(fields) or "none"
     data: dict[str, Any] = {"action": tag}
     positional: list[str] = []
@@ -75,9 +102,10 @@ def action_data(
         if match is None:
             positional.append(value)
             continue
-        name, raw = match.groups()
+        typed, raw = match.groups()
+        name = by_case.get(_folded(typed), typed)
         if name not in fields:
-            raise InputError(name, f"{tag} has no field {name!r} (fields: {names})")
+            raise InputError(typed, f"{tag} has no field {typed!r} (fields: {names})")
         if name in data:
             raise InputError(name, "given twice")
         data[name] = field_value(fields[name], raw)

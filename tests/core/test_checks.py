@@ -53,6 +53,19 @@ def test_odds_table_keeps_impossible_outcomes_as_zero() -> None:
     assert check.odds_table() == [("pass", Fraction(1)), ("fail", Fraction(0))]
 
 
+def test_a_rule_gathered_twice_is_named_once() -> None:
+    """Rules come from a check's table and its modifiers: a rolled result cites each once."""
+    rules = ("TEST-2", "TEST-3", "TEST-2")
+    check = Check("test.sure", (die(6),), lambda s, m: "pass", ("pass", "fail"), rules)
+    assert check.rules == ("TEST-2", "TEST-3")
+    assert check.resolve([[4]]).rules == ("TEST-2", "TEST-3")
+    listed = CheckDef("test.sure", "", ("pass",), rules, lambda _: check)
+    assert (listed.rules, listed.describe()["rules"]) == (
+        ("TEST-2", "TEST-3"),
+        ["TEST-2", "TEST-3"],
+    )
+
+
 def test_resolve_records_faces_modifiers_and_total() -> None:
     check = opposed_check(2)
     result = check.resolve([[3], [5]], origin="script")

@@ -69,6 +69,9 @@ class Check:
     rules: tuple[str, ...]
     modifiers: tuple[Modifier, ...] = ()
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rules", unique(self.rules))
+
     @property
     def modifier_total(self) -> int:
         return sum(m.value for m in self.modifiers)
@@ -119,6 +122,11 @@ class Check:
     def roll(self, source: DiceSource, key: str) -> CheckResult:
         faces = [source.faces(p, f"{key}/{i}") for i, p in enumerate(self.pools)]
         return self.resolve(faces, source.origin, key)
+
+
+def unique(rules: Sequence[str]) -> tuple[str, ...]:
+    """Rule IDs once each, in the order first cited: a check's are gathered from its parts."""
+    return tuple(dict.fromkeys(rules))
 
 
 @cache
@@ -221,6 +229,9 @@ class CheckDef:
     _built: dict[tuple[Any, ...], Check] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rules", unique(self.rules))
 
     def with_args(self, args: Sequence[str]) -> Check:
         """Build the check from `KEY=VALUE` strings, refusing unknown or malformed ones."""
