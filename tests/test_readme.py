@@ -61,3 +61,11 @@ def test_console_examples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
         for line in expected:
             assert _squash(line) in output, f"kriegsspiel {shlex.join(args)}: {line!r}"
         assert (result.exit_code == 0) != any(x.startswith("error:") for x in expected), args
+
+
+def test_the_tour_asks_for_the_actions_right_after_new() -> None:
+    """A new player's first question, what may I do now, is the tour's first after `new`."""
+    commands = [args[0] for args, _ in _steps()]
+    first = commands.index("new")
+    assert commands[first + 1] == "actions"
+    assert {"validate", "rules"} <= set(commands)
