@@ -105,7 +105,6 @@ class Editing:
 
     def __init__(self, path: Path, fd: int) -> None:
         self.path = path
-        self._fd = fd
         self._read_as = _signature(os.fstat(fd))
         with os.fdopen(os.dup(fd), "rb") as fh:
             data = fh.read()
