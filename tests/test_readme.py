@@ -65,7 +65,7 @@ def test_console_examples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_the_tour_asks_for_the_actions_right_after_new() -> None:
     """A new player's first question, what may I do now, is the tour's first after `new`."""
-    commands = [args[0] for args, _ in _steps()]
+    commands = [args[0] for args, _, _ in _steps()]
     first = commands.index("new")
     assert commands[first + 1] == "actions"
     assert {"validate", "rules"} <= set(commands)

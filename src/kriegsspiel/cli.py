@@ -214,11 +214,11 @@ def act_cmd(
         loaded = edit.game
         data = action_data(loaded.ruleset, action, values)
         source = entered_dice(dice, player or seat) if dice is not None else None
-        seen_before = len(loaded.log_view(seat))
+        seen_before = loaded.log_length(seat)
         loaded.act(seat, data, source)
         edit.save()
-    seen = loaded.log_view(seat)
-    entry = seen[-1] if len(seen) > seen_before else None  # what this seat sees of its action
+    seen = loaded.log_view(seat, seen_before)
+    entry = seen[-1] if seen else None  # what this seat sees of its action
     to_act = loaded.ruleset.seats_to_act(loaded.state)
     if as_json:
         emit_json({"entry": entry, "seats_to_act": to_act})
@@ -282,7 +282,7 @@ def undo_cmd(game: Path, count: int, as_json: bool) -> None:
         loaded = edit.game
         loaded.undo(UMPIRE, count)
         edit.save()
-    entry = loaded.log_view(UMPIRE)[-1]
+    entry = loaded.log_view(UMPIRE, loaded.log_length(UMPIRE) - 1)[0]
     if as_json:
         emit_json(entry)
         return

@@ -3,7 +3,7 @@
 It shows the seat's board as `show` does, lists its legal actions as they are typed, completes
 action names, units and targets from those actions with Tab, and for an action typed shows the
 exact odds of the whole action (`Game.odds`), asks to confirm, then acts on the game file as
-`act` does (`load_game`, `Game.act`, `save_game`) and prints the new log lines the seat sees.
+`act` does (under the file's lock, `edit_game`) and prints the new log lines the seat sees.
 The game is read again whenever its file has changed, so two seats may play one file from two
 terminals. Every reply is computed from the seat's knowledge only, as everywhere else.
 """
@@ -28,7 +28,7 @@ from kriegsspiel.core.chance import ActionOdds
 from kriegsspiel.core.choices import Choice
 from kriegsspiel.core.game import action_names
 from kriegsspiel.errors import DiceError, InputError, KriegsspielError
-from kriegsspiel.games import AnyGame, load_game, save_game
+from kriegsspiel.games import AnyGame, edit_game, load_game
 from kriegsspiel.render.text import domain_text, to_act_text
 
 YES = frozenset({"y", "yes"})
@@ -222,12 +222,14 @@ class PlayShell(cmd.Cmd):
         return self._game
 
     def save(self, game: AnyGame, read: tuple[int, int] | None) -> None:
-        """Write the game as `act` does, unless another seat wrote it since it was `read`."""
-        if self.stamp() != read:
-            raise InputError(
-                str(self.path), "changed while you decided (another seat acted): nothing done"
-            )
-        save_game(game, self.path)
+        """Write the game as `act` does, under the file's lock, unless another seat wrote it
+        since it was `read`."""
+        with edit_game(self.path) as edit:
+            if self.stamp() != read:
+                raise InputError(
+                    str(self.path), "changed while you decided (another seat acted): nothing done"
+                )
+            edit.save(game)
         self._stamp, self._choices = self.stamp(), None
 
     def choices(self) -> list[Choice]:
