@@ -49,6 +49,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "kriegsspiel.cli_remote",
             "kriegsspiel.cli_show",
             "kriegsspiel.cli_tables",
+            "kriegsspiel.show",
             "kriegsspiel.demo",
             "kriegsspiel.web",
             "kriegsspiel.testing",
