@@ -44,9 +44,12 @@ def read_scenario_text(name_or_path: str) -> tuple[str, str]:
     )
 
 
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser where present
+
+
 def parse_scenario(text: str, where: str) -> ScenarioBase:
     try:
-        data: Any = yaml.safe_load(text)
+        data: Any = yaml.load(text, Loader=SAFE_LOADER)  # a safe loader
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
