@@ -13,7 +13,18 @@ from typing import Any
 
 from minekit import engineers, field, game, troops, us_turn
 
-from conftest import GERMAN, US, demolition, do, scenario_data, start, task, unit
+from conftest import (
+    GERMAN,
+    US,
+    demolition,
+    do,
+    end_phase,
+    fire_face,
+    scenario_data,
+    start,
+    task,
+    unit,
+)
 from hidden import HiddenPair
 from kriegsspiel.rulesets.engineering import EngScenario
 from kriegsspiel.scenario.load import scenario_from_data
@@ -66,6 +77,16 @@ def _sealed(face: int) -> Any:
     g = _demolitions(demolition("b1", US, prepared=True, position=(1, 0), name="culvert"))
     us_turn(g)
     do(g, US, {"action": "demolish", "unit": "e1", "demolition": "b1"}, face)
+    return g
+
+
+def _rallying(g: Any) -> Any:
+    """US e1 disordered by the Germans' defensive fire in the US turn 1, whose offensive fire
+    phase the US is about to end: the recovery step rolls e1's rally (BF-DEFAULT-RECOVERY)."""
+    us_turn(g)
+    end_phase(g)
+    do(g, GERMAN, {"action": "fire", "unit": "g1", "target": "e1"}, fire_face("disordered", 3))
+    end_phase(g)
     return g
 
 
@@ -147,6 +168,13 @@ def pairs() -> list[HiddenPair]:
             _sealed(1),
             _sealed(7),
             WINDOW,
+        ),
+        HiddenPair(
+            "a secret German task, or none, as the US rally at the end of their turn",
+            US,
+            _rallying(_demolitions(tasks=[task("dig", GERMAN, required=2, secret=True)])),
+            _rallying(_demolitions()),
+            [{"action": "end-phase"}],
         ),
         HiddenPair(
             "a secret German task, or none",

@@ -471,9 +471,14 @@ def test_eng_act_13_another_unit_continues_after_disorder() -> None:
     do(game, "us", fire("r1", "p1"), fire_face("disordered", STRENGTH))
     assert game.state.units["p1"].status == "disordered"
     assert progress(game, "dig") == 4
+    advance_to(game, 4, "german", "offensive_fire")
+    do(game, "german", {"action": "end-phase"}, 1)  # its rally fails (BF-DEFAULT-RECOVERY)
     advance_to(game, 5, "german")
     assert refused(game, "german", ea("p1")).rule == "ENG-ACT-13"  # A may not work disordered
-    for turn in (5, 6, 7, 8, 9):
+    work(game, "p2")
+    advance_to(game, 5, "german", "offensive_fire")
+    do(game, "german", {"action": "end-phase"}, 6)  # A rallies; B, a contributor now, goes on
+    for turn in (6, 7, 8, 9):
         advance_to(game, turn, "german")
         work(game, "p2")
     dig = game.state.tasks["dig"]

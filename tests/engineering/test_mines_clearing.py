@@ -242,7 +242,9 @@ def test_eng_mine_43_damaged_flail_no_clearing_no_fire() -> None:
     """ENG-MINE-43: no more clearing attempts and no fire at all until the flail is dropped."""
     g = table(extra=(tank("c2", (3, 3.8), traits=["flail"], speed=12),))
     act(g, "flail", 1, 9, unit="c1", minefield="f1")
-    next_us_turn(g)
+    end_phase(g, 2)
+    act(g, "end-phase", 1)  # the recovery step: c1's rally fails (BF-DEFAULT-RECOVERY)
+    us_turn(g, 2)
     again = {"action": "flail", "unit": "c1", "minefield": "f1"}
     assert refused(g, US, again).rule == "ENG-MINE-43"
     end_phase(g, 2)
@@ -257,8 +259,9 @@ def test_eng_mine_44_discarding_the_flail_takes_one_engineering_action() -> None
     keep = {"action": "discard-flail", "unit": "c1"}
     assert refused(g, US, keep).rule == "ENG-MINE-44"
     act(g, "flail", 1, 9, unit="c1", minefield="f1")
-    next_us_turn(g)
-    act(g, "set-status", seat="umpire", unit="c1", status="ok")  # rallied (base game)
+    end_phase(g, 2)
+    act(g, "end-phase", 6)  # the recovery step: c1 rallies (BF-DEFAULT-RECOVERY)
+    us_turn(g, 2)
     act(g, "discard-flail", unit="c1")
     assert g.state.kit["c1"].flail == "discarded"
     end_phase(g, 4)  # ENG-ACT-04 bars this turn's offensive fire; the next defensive fire is free

@@ -67,6 +67,17 @@ def test_eng_mine_11_no_mines_in_built_up_marsh_or_stream(
     assert refused(g, US, action).rule == "ENG-MINE-11"
 
 
+def test_eng_mine_11_offered_placements_avoid_barred_ground() -> None:
+    """ENG-MINE-11: near the village the laying offer keeps to where the unit stands (no drawn
+    place or facing could be refused); in the open it offers every place within 1"."""
+    g = game([engineers("e1", (0, 18.5)), engineers("e2", (0, 40))], terrain=TERRAIN)
+    us_turn(g)
+    laying = [c for c in g.legal_actions(US) if c.action["action"] == "lay-minefield"]
+    offers = {c.action["unit"]: c for c in laying}
+    assert [d.param for d in offers["e1"].domains] == ["type"]
+    assert [d.param for d in offers["e2"].domains] == ["at", "facing", "type"]
+
+
 def test_eng_mine_12_no_buried_mines_on_paved_roads() -> None:
     """ENG-MINE-12: a buried section on the paved road is refused; a surface section is not."""
     with pytest.raises(InputError) as info:

@@ -40,6 +40,12 @@ def direct_fire(
     return tables["direct-fire"].check("engineering.direct-fire", (*mods, *extra))
 
 
+def rally(tables: Mapping[str, BandTable], dr: int) -> Check:
+    """BF-DEFAULT-RECOVERY (house default): a disordered unit's rally roll, d10 + dr."""
+    mods = (Modifier("discipline rating", dr, "BF-DEFAULT-RECOVERY"),)
+    return tables["rally"].check("engineering.rally", mods)
+
+
 def check_defs(tables: Mapping[str, BandTable] = DEFAULT_TABLES) -> tuple[CheckDef, ...]:
     def build_demolition(_: Mapping[str, Any]) -> Check:
         return demolition(tables)
@@ -49,6 +55,9 @@ def check_defs(tables: Mapping[str, BandTable] = DEFAULT_TABLES) -> tuple[CheckD
 
     def build_fire(p: Mapping[str, Any]) -> Check:
         return direct_fire(tables, int(p["strength"]), int(p["modifier"]))
+
+    def build_rally(p: Mapping[str, Any]) -> Check:
+        return rally(tables, int(p["dr"]))
 
     return (
         CheckDef(
@@ -79,5 +88,13 @@ def check_defs(tables: Mapping[str, BandTable] = DEFAULT_TABLES) -> tuple[CheckD
                 Param("strength", "int", 0, "attack strength against the target class", -5, 12),
                 Param("modifier", "int", 0, "sum of situational modifiers", -10, 10),
             ),
+        ),
+        CheckDef(
+            name="engineering.rally",
+            summary="Rally roll at the end of a player turn (house default): d10 + dr, 6+ rallies",
+            outcomes=tables["rally"].outcomes,
+            rules=tables["rally"].rules,
+            build=build_rally,
+            params=(Param("dr", "int", 0, "discipline rating of the unit", -2, 2),),
         ),
     )

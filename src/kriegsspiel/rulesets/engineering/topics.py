@@ -36,6 +36,7 @@ from kriegsspiel.rulesets.engineering.play import (
     demolitions,
     feature_fire,
     fire,
+    recovery,
     sequence,
     work,
 )
@@ -44,6 +45,7 @@ from kriegsspiel.rulesets.engineering.state import EngState
 
 TOPICS: tuple[Topic, ...] = (
     sequence.TOPIC,
+    recovery.TOPIC,
     work.TOPIC,
     demolitions.TOPIC,
     fire.TOPIC,

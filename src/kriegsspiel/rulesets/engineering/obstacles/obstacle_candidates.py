@@ -9,7 +9,13 @@ import math
 from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.rulesets.engineering.base import Act
-from kriegsspiel.rulesets.engineering.footprints import CONFORM_REACH, mobility, reach
+from kriegsspiel.rulesets.engineering.footprints import (
+    CONFORM_REACH,
+    Footprint,
+    ground_under,
+    mobility,
+    reach,
+)
 from kriegsspiel.rulesets.engineering.minefields.clearing import DiscardFlail, Flail
 from kriegsspiel.rulesets.engineering.minefields.minefields import LayMinefield, mines_left
 from kriegsspiel.rulesets.engineering.nearby import clearance, footprints
@@ -24,12 +30,17 @@ from kriegsspiel.rulesets.engineering.obstacles.features import (
     knows,
     occupies,
 )
-from kriegsspiel.rulesets.engineering.obstacles.obstacle_specs import DOZER, FLAIL
+from kriegsspiel.rulesets.engineering.obstacles.obstacle_specs import (
+    DOZER,
+    FLAIL,
+    SECTION,
+    ground_problem,
+)
 from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import Kit, Minefield, MineType
 from kriegsspiel.rulesets.engineering.obstacles.wire import CutWire
 from kriegsspiel.rulesets.engineering.play.feature_fire import STRUCTURE_RANGE, Bombard, FireOn
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
-from kriegsspiel.rulesets.engineering.state import EngState
+from kriegsspiel.rulesets.engineering.state import EngState, Point
 from kriegsspiel.rulesets.engineering.traits import ARTILLERY, DIVE_BOMBER
 
 DECLARED = 0.5  # the distance offered to a unit with no position on record: conformed
@@ -106,6 +117,13 @@ def _at(state: EngState, spec: EngUnit, found: Feature, dist: float | None) -> l
     return out
 
 
+def _clear_to_lay(state: EngState, pos: Point) -> bool:
+    """ENG-MINE-11: no ground barred to mines under any section laid within 1" of `pos`."""
+    most = 2 * (CONFORM_REACH + math.hypot(*SECTION) / 2)
+    ground = ground_under(Footprint(pos, 0.0, most, most), state.scenario.terrain)
+    return ground_problem(ground, "surface") is None
+
+
 def _laying(state: EngState, spec: EngUnit) -> list[Candidate]:
     """ENG-MINE-19..24, -31: a new surface section or dummy where the unit stands (anywhere
     within 1", any facing), or more work on its side's sections at hand."""
@@ -118,11 +136,13 @@ def _laying(state: EngState, spec: EngUnit) -> list[Candidate]:
         if mines_left(state, spec) < 1:
             kinds = ("dummy",)
         what = tuple("a dummy minefield" if k == "dummy" else f"{k} mines" for k in kinds)
-        domains = (
-            Domain("at", "point", high=CONFORM_REACH, origin=pos),
-            Domain("facing", "angle"),
-            Domain("type", "choice", options=kinds, labels=what),
-        )
+        domains: tuple[Domain, ...] = (Domain("type", "choice", options=kinds, labels=what),)
+        if _clear_to_lay(state, pos):  # else only where it stands, as listed, is offered
+            domains = (
+                Domain("at", "point", high=CONFORM_REACH, origin=pos),
+                Domain("facing", "angle"),
+                *domains,
+            )
         label = f"{spec.label} lays {'a minefield' if len(kinds) > 1 else what[0]}"
         out.append(_c(LayMinefield(spec.id, kinds[0], at=pos), label, *domains))
     dist = DECLARED if pos is None else None

@@ -25,6 +25,7 @@ from kriegsspiel.rulesets.engineering.base import (
     phase_text,
     unit,
 )
+from kriegsspiel.rulesets.engineering.play.recovery import recover
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import (
     PHASES,
@@ -110,7 +111,8 @@ class StatusSet(Ev, frozen=True, tag="status-set"):
 
 
 def end_phase(ctx: Ctx, _: EndPhase) -> None:
-    """BF-SEQ: maneuver, defensive fire, offensive fire; then the other side's player turn."""
+    """BF-SEQ: maneuver, defensive fire, offensive fire; then the recovery step of the side whose
+    player turn ends (BF-DEFAULT-RECOVERY) and the other side's player turn."""
     state = ctx.state
     not_waiting(state)
     if ctx.seat not in ("umpire", acting_side(state)):
@@ -124,6 +126,7 @@ def end_phase(ctx: Ctx, _: EndPhase) -> None:
     if state.scenario.turns is not None and turn > state.scenario.turns:
         ctx.emit(GameEnded(turn=state.turn))
         return
+    recover(ctx, state.phasing)
     ctx.emit(PhaseBegan(turn=turn, side=state.order[player], phase=PHASES[0]))
 
 
