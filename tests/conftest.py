@@ -170,8 +170,11 @@ def acting_seat(game: EngGame) -> str:
 
 
 def end_phase(game: EngGame, times: int = 1) -> None:
-    """End the current phase `times` times, each by the seat whose phase it is."""
+    """End the current phase `times` times, each by the seat whose phase it is; a window for
+    opportunity fire still open is passed first (the enemy holds its fire)."""
     for _ in range(times):
+        if game.state.pending is not None:
+            game.act(game.state.other, {"action": "pass"}, dice())
         game.act(acting_seat(game), {"action": "end-phase"}, dice())
 
 

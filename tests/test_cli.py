@@ -112,6 +112,7 @@ def test_human_output_is_tables(prepared: Path) -> None:
 def test_action_values_by_position_or_by_name(game: Path) -> None:
     moved = ok_json("act", game, "--seat", "german", "move", "pioneer-2", "22,30")["entry"]
     assert moved["events"][0]["to"] == [22.0, 30.0]
+    ok("act", game, "--seat", "us", "pass")  # no opportunity fire at the move (BF-DEFAULT-OPFIRE)
     moved = ok_json("act", game, "--seat", "german", "move", "to=22,29", "unit=pioneer-2")["entry"]
     assert moved["action"] == {
         "action": "move",

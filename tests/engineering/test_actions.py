@@ -143,6 +143,7 @@ def test_eng_act_03_move_then_engineering_is_rejected() -> None:
     """ENG-ACT-03: a unit that moved this turn may not take an engineering action."""
     game = table()
     do(game, "german", {"action": "move", "unit": "p1", "to": [0, 1]})
+    pass_(game)  # the US holds its opportunity fire at the move (BF-DEFAULT-OPFIRE)
     assert game.state.actions_left("p1") == 1  # it has an action left, but it acted already
     assert refused(game, "german", ea("p1")).rule == "ENG-ACT-03"
 

@@ -77,18 +77,22 @@ def test_a_turn_of_breaching_for_both_sides_and_the_umpire() -> None:
     assert g.state.obstacles["wire-1"].condition == "intact"  # the sealed roll: 5, a failure
     # ENG-MINE-39..41: the Crab flails 4" (half its 12"): field-b, AT 6 and AP 5 + 2: through
     act(g, "british", 6, 5, action="flail", unit="crab-1", to=[18, 16.8])
+    act(g, "german", action="pass")  # no opportunity fire at the move (BF-DEFAULT-OPFIRE)
     assert g.state.units["crab-1"].position == (18, 16.8)
     assert "field-b" in fields(g, "british")
     # ENG-MINE-29: a 3 + 1 (surface) halts: field-c is a dummy, removed; the riflemen go on
     act(g, "british", 3, action="cross", unit="rifles-1", obstacle="field-c")
+    act(g, "german", action="pass")
     assert "field-c" not in g.state.minefields
     assert g.state.units["rifles-1"].position == (24.0, 15.2)
     # ENG-MINE-25: sappers-2 walk into field-a: 1 + 1 (dr) + 1 (engineer) + 1 (scattered) = 4:
     # halted at its edge (not harmed), and now the British know it
     act(g, "british", 1, action="move", unit="sappers-2", to=[16, 15.8])
+    act(g, "german", action="pass")
     assert g.state.units["sappers-2"].position == (16.0, 13.5)
     assert "field-a" in fields(g, "british")
     act(g, "british", action="move", unit="dozer-1", to=[22, 16.8])
+    act(g, "german", action="pass")
     for seat in SEATS:
         assert "field-c" not in fields(g, seat)
     assert set(fields(g, "public")) == {"field-a", "field-b"}
@@ -133,6 +137,7 @@ def test_played_from_the_command_line(tmp_path: Path) -> None:
     run("act", game, "--seat", "british", "cut-wire", "sappers-1", "wire-1", "--dice", "7")
     run("act", game, "--seat", "german", "pass")
     run("act", game, "--seat", "british", "cross", "rifles-1", "field-c", "--dice", "9")
+    run("act", game, "--seat", "german", "pass")
     shown = json.loads(run("show", game, "--seat", "british", "--json").stdout)
     assert {o["id"]: o["condition"] for o in shown["obstacles"]}["wire-1"] == "gapped"
     assert [m["id"] for m in shown["minefields"]] == ["field-c"]

@@ -66,6 +66,7 @@ def test_a_game_turn_at_the_bridges() -> None:
     panzers."""
     g = start()
     act(g, "german", action="move", unit="panzer-1", to=[12, 26])
+    act(g, "us", action="pass")  # no opportunity fire at the panzer (BF-DEFAULT-OPFIRE)
     end(g, "german")  # to the defensive fire phase: the US holds its fire
     end(g, "us")
     # ENG-BRIDGE-23: 6 + 4 - 1 (dug-in, indirect) = 9: one span destroyed
@@ -78,6 +79,7 @@ def test_a_game_turn_at_the_bridges() -> None:
     act(g, "german", action="pass")
     assert g.state.bridges["pontoon"].spans_built == 1
     act(g, "us", action="move", unit="truck", to=[37, 33])
+    act(g, "german", action="pass")
     act(g, "us", action="unload-bridging", unit="truck", equipment="span-b")
     # ENG-BRIDGE-28: the wired bridge goes up on 2-10
     act(g, "us", 2, action="demolish", unit="eng-3", demolition="neufmolin-charges")
@@ -101,6 +103,7 @@ def test_played_from_the_command_line(tmp_path: Path) -> None:
     game = tmp_path / "bridge.json"
     run("new", "hold-the-bridge", "-o", game, "--seed", "cli-test")
     run("act", game, "--seat", "german", "move", "panzer-1", "12,26")
+    run("act", game, "--seat", "us", "pass")  # no opportunity fire at it (BF-DEFAULT-OPFIRE)
     run("act", game, "--seat", "german", "end-phase")
     run("act", game, "--seat", "us", "end-phase")
     run("act", game, "--seat", "german", "bombard", "battery", "pontoon", "--dice", "6")

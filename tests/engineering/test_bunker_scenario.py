@@ -57,6 +57,7 @@ def test_two_turns_on_the_beach() -> None:
     petards the pillbox; the casemate needs spotting first."""
     g = start()
     act(g, "british", action="move", unit="dd-1", to=[10, 6])  # 4" of water (ENG-FUNNY-03)
+    act(g, "german", action="pass")  # no opportunity fire at the move (BF-DEFAULT-OPFIRE)
     act(g, "british", action="emplace", unit="avre")
     act(g, "british", action="prepare", unit="sappers-1", demolition="log-bunker-charges")
     act(g, "german", action="pass")  # the MG in the bunker may fire at the sappers
@@ -84,6 +85,7 @@ def test_two_turns_on_the_beach() -> None:
     assert g.state.forts["log-bunker"].collapsed
     assert g.state.units["mg-1"].status == "knocked-out"
     act(g, "british", action="move", unit="dd-1", to=[10, 10])
+    act(g, "german", action="pass")
     act(g, "british", action="drop-skirts", unit="dd-1")
     assert g.view("german")["units"][0]["skirts"] == "dropped"
     act(g, "umpire", action="spot", fort="casemate", side="british")
@@ -114,6 +116,7 @@ def test_played_from_the_command_line(tmp_path: Path) -> None:
     game = tmp_path / "bunker.json"
     run("new", "crack-the-bunker-line", "-o", game, "--seed", "cli-test")
     run("act", game, "--seat", "british", "move", "dd-2", "16,6")
+    run("act", game, "--seat", "german", "pass")
     run("act", game, "--seat", "british", "prime-conger", "conger", "wire-1")
     run("act", game, "--seat", "german", "pass")
     run("act", game, "--seat", "british", "end-phase", "--dice", "4")

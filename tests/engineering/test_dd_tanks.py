@@ -35,12 +35,18 @@ def move(unit: str, to: tuple[float, float]) -> dict[str, Any]:
     return {"action": "move", "unit": unit, "to": list(to)}
 
 
+def moved(g: Any, unit: str, to: tuple[float, float]) -> None:
+    """A US move the Germans let go without opportunity fire (BF-DEFAULT-OPFIRE)."""
+    do(g, "us", move(unit, to))
+    do(g, "german", {"action": "pass"})
+
+
 def test_eng_funny_03_a_dd_swims_4_inches_per_movement_action() -> None:
     """ENG-FUNNY-03: DD in deep water -> 4" per movement action; an ordinary Sherman -> water is
     impassable."""
     g = setup()
     assert refused(g, "us", move("dd", (10, -1))).rule == "ENG-FUNNY-03"  # 5" of water
-    do(g, "us", move("dd", (10, -2)))
+    moved(g, "dd", (10, -2))
     assert g.view("german")["units"][0]["swimming"] is True
     assert refused(g, "us", move("sherman", (20, -2))).rule == "ENG-FUNNY-03"
 
@@ -70,7 +76,7 @@ def test_amb_eng_37_skirts_drop_only_on_land() -> None:
 def test_eng_funny_05_a_swamping_roll_after_each_phase_it_swam(face: int, sunk: bool) -> None:
     """ENG-FUNNY-05: at the end of the movement phase a DD swam, d10: a 1 sinks it."""
     g = setup()
-    do(g, "us", move("dd", (10, -2)))
+    moved(g, "dd", (10, -2))
     entry = do(g, "us", {"action": "end-phase"}, face)
     assert "swamping-rolled" in tags(entry)
     assert (g.state.units["dd"].status == "knocked-out") is sunk
@@ -79,7 +85,7 @@ def test_eng_funny_05_a_swamping_roll_after_each_phase_it_swam(face: int, sunk: 
 def test_eng_funny_05_no_roll_without_swimming_and_the_odds() -> None:
     """ENG-FUNNY-05: no swim, no roll; P(sink) = 1/10 a phase, survival over 3 phases 0.9^3."""
     g = setup(dd_at=(10, 1))
-    do(g, "us", move("dd", (10, 3)))
+    moved(g, "dd", (10, 3))
     assert "swamping-rolled" not in tags(do(g, "us", {"action": "end-phase"}))
     odds = find_check("engineering.dd-swamping").check().odds()
     assert odds["sinks"] == Fraction(1, 10)
@@ -92,11 +98,11 @@ def test_eng_funny_06_rough_water_sinks_on_1_or_2() -> None:
         "sinks"
     ] == Fraction(1, 5)
     g = setup(rough=True)
-    do(g, "us", move("dd", (10, -2)))
+    moved(g, "dd", (10, -2))
     do(g, "us", {"action": "end-phase"}, 2)
     assert g.state.units["dd"].status == "knocked-out"
     g = setup(rough=True)
-    do(g, "us", move("dd", (10, -2)))
+    moved(g, "dd", (10, -2))
     do(g, "us", {"action": "end-phase"}, 3)
     assert g.state.units["dd"].status == "ok"
 
@@ -108,7 +114,7 @@ def test_eng_funny_06_rough_water_sinks_on_1_or_2() -> None:
 def test_eng_funny_07_any_disorder_destroys_a_swimming_dd(face: int, status: str) -> None:
     """ENG-FUNNY-07: DISORDER (or KO) on a swimming DD -> destroyed; SUPPRESS -> suppressed."""
     g = setup()
-    do(g, "us", move("dd", (10, -2)))
+    moved(g, "dd", (10, -2))
     do(g, "us", {"action": "end-phase"}, 5)  # it swims on
     entry = do(g, "german", {"action": "fire", "unit": "mg", "target": "dd"}, face)
     assert g.state.units["dd"].status == status

@@ -124,6 +124,7 @@ def test_eng_demo_01_only_action_of_the_turn() -> None:
     """ENG-DEMO-01 with ENG-ACT-03 and -04."""
     game = table(bridge=demolition("bridge", prepared=True))
     do(game, "german", {"action": "move", "unit": "p1", "to": [0, 3]})
+    do(game, "us", {"action": "pass"})  # no opportunity fire at the move (BF-DEFAULT-OPFIRE)
     assert refused(game, "german", demolish("p1", "bridge"), 5).rule == "ENG-ACT-03"
     go(game, "german", demolish("p2", "bridge"), 1)  # a dud
     assert refused(game, "german", {"action": "emplace", "unit": "p2"}).rule == "ENG-ACT-03"
@@ -293,6 +294,7 @@ def test_eng_demo_07_removal_is_an_engineering_action() -> None:
     do(game, "german", {"action": "emplace", "unit": "p1"})
     advance_to(game, 2, "german")
     do(game, "german", {"action": "move", "unit": "p1", "to": [0, 2]})  # moves on the spot
+    do(game, "us", {"action": "pass"})  # no opportunity fire at the move (BF-DEFAULT-OPFIRE)
     assert refused(game, "german", remove("p1", "bridge")).rule == "ENG-ACT-03"
 
 
@@ -407,6 +409,7 @@ def test_amb_eng_06_emplaced_in_an_earlier_turn() -> None:
     do(game, "us", {"action": "emplace", "unit": "e1"})
     assert refused(game, "us", remove("e1", "culvert")).rule == "ENG-ACT-03"
     do(game, "us", {"action": "move", "unit": "e1", "to": [10, 2]})
+    do(game, "german", {"action": "pass"})  # no opportunity fire at the move (BF-DEFAULT-OPFIRE)
     advance_to(game, 2, "us")
     assert refused(game, "us", remove("e1", "culvert")).rule == "ENG-DEMO-08"
 

@@ -360,6 +360,7 @@ def test_amb_eng_42_vehicle_engineering_actions_obey_eng_act() -> None:
     """AMB-ENG-42: an ARK's engineering action is bound by ENG-ACT-03 (its only action)."""
     g = ark_game()
     do(g, "us", {"action": "move", "unit": "ramp", "to": [10, 29.6]})
+    do(g, "german", {"action": "pass"})  # no opportunity fire at the move (BF-DEFAULT-OPFIRE)
     err = refused(g, "us", {"action": "lay-bridge", "unit": "ramp", "obstacle": "wall"})
     assert err.rule == "ENG-ACT-03"
 

@@ -121,6 +121,7 @@ def test_the_enemy_sees_work_but_not_what_it_is() -> None:
     do(game, "german", {"action": "prepare", "unit": "p1", "demolition": DEMO_ID})
     assert game.view("us")["pending"] == {
         "unit": "p1",
+        "what": "engineering action",
         "awaiting": "us",
         "fired": [],
         "cancelled": False,

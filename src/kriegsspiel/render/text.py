@@ -93,9 +93,11 @@ def clock_text(view: Row) -> str:
 
 
 def pending_text(pending: Row, action_word: str = "action") -> str:
-    """The action other seats may answer, in its ruleset's word (`Ruleset.action_word`)."""
+    """The action other seats may answer, in the view's words (`what`) or its ruleset's
+    (`Ruleset.action_word`)."""
     work = f" ({pending['kind']} {pending['target']})" if "kind" in pending else ""
-    text = f"{pending['unit']}'s {action_word}{work} awaits {pending['awaiting']}'s answer"
+    what = pending.get("what", action_word)
+    text = f"{pending['unit']}'s {what}{work} awaits {pending['awaiting']}'s answer"
     if pending.get("fired"):
         text += f"; fired at by {fmt(pending['fired'])}"
     if pending.get("cancelled"):

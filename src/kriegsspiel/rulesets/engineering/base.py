@@ -83,12 +83,14 @@ def phase_text(state: EngState) -> str:
 
 
 def not_waiting(state: EngState) -> None:
-    """ENG-ACT-09: while a declared engineering action awaits opportunity fire, nothing else."""
-    if state.pending is not None:
-        unit = state.spec(state.pending.unit).label
+    """ENG-ACT-09 (and ENG-BRIDGE-19, BF-DEFAULT-OPFIRE): while a window for opportunity fire is
+    open, nothing else."""
+    pending = state.pending
+    if pending is not None:
+        unit = state.spec(pending.unit).label
         raise RuleViolation(
-            "ENG-ACT-09",
-            f"{unit}'s engineering action awaits opportunity fire: {state.other} may fire or pass",
+            pending.rule,
+            f"{unit}'s {pending.what} awaits opportunity fire: {state.other} may fire or pass",
         )
 
 

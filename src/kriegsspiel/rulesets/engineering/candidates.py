@@ -75,13 +75,14 @@ def candidates(state: EngState, seat: str) -> list[Candidate]:
 
 
 def _window(state: EngState, seat: str) -> list[Candidate]:
-    """ENG-ACT-09: the enemy answers a declared engineering action, and nothing else happens."""
+    """ENG-ACT-09 (ENG-BRIDGE-19, BF-DEFAULT-OPFIRE): the enemy answers the window, and nothing
+    else happens."""
     pending = state.pending
     assert pending is not None
     if seat not in (UMPIRE, state.other):
         return []
     target = state.spec(pending.unit).label
-    out = [Candidate(Pass(), f"{state.other} lets {target}'s action go ahead")]
+    out = [Candidate(Pass(), f"{state.other} holds fire at {target}'s {pending.what}")]
     for uid in opportunity_firers(state):
         label = f"{state.spec(uid).label} takes opportunity fire at {target}"
         out.append(Candidate(OpportunityFire(uid), label))

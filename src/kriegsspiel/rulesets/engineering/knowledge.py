@@ -38,8 +38,9 @@ from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import Minefield
 from kriegsspiel.rulesets.engineering.scenario import EngScenario
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Pending
 
-# work shown to every seat as it is declared: a defile (ENG-BRIDGE-19), an ARK, a Conger, a span
-PUBLIC_WORK = ("cross-bridge", "lay-bridge", "prime-conger", "fire-conger", "build-span")
+# work shown to every seat as it is declared: a defile (ENG-BRIDGE-19), an ARK, a Conger, a span;
+# and a move made (BF-DEFAULT-OPFIRE)
+PUBLIC_WORK = ("cross-bridge", "lay-bridge", "prime-conger", "fire-conger", "build-span", "move")
 
 
 def knowledge(state: EngState, seat: str) -> EngState:

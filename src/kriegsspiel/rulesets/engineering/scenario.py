@@ -117,6 +117,7 @@ class EngOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     idf_hard_cover_modifier: int = -1  # BF-DEFAULT-HARD-COVER: IDF at troops in hard cover
     bocage_flank_modifier: int = 1  # BF-DEFAULT-FLANK: direct fire at a vehicle's flank (bocage)
     suppression_recovery: Literal["automatic", "rally"] = "automatic"  # BF-DEFAULT-RECOVERY
+    opportunity_fire_at_moves: bool = True  # BF-DEFAULT-OPFIRE
 
 
 class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):

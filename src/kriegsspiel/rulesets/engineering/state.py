@@ -68,8 +68,14 @@ class Demolition(msgspec.Struct, frozen=True):
     stacks: bool = False  # charges accumulate and go off together, the target remains (forts)
 
 
+ENGINEERING = "engineering action"
+
+
 class Pending(msgspec.Struct, frozen=True):
-    """An engineering action declared and awaiting the enemy's opportunity fire (ENG-ACT-09)."""
+    """A window for the enemy's opportunity fire: an engineering action declared (ENG-ACT-09),
+    a bridge crossing (ENG-BRIDGE-19) or a move made (BF-DEFAULT-OPFIRE). `what` it is in words,
+    the `rule` that opened it, and the rule by which a disorder or knock-out `stops` it (none for
+    a move, which stands)."""
 
     unit: str
     kind: str = ""  # the kind of work (a key of topics.RESOLVERS); secret from the enemy
@@ -79,6 +85,9 @@ class Pending(msgspec.Struct, frozen=True):
     rolls: tuple[CheckResult, ...] = ()  # further rolls sealed with it
     cancelled: bool = False
     fired: tuple[str, ...] = ()  # enemy units that took opportunity fire at it
+    what: str = ENGINEERING
+    rule: str = "ENG-ACT-09"
+    stops: str = "ENG-ACT-10"
 
 
 class EngState(msgspec.Struct, frozen=True):

@@ -98,6 +98,7 @@ class DemolitionView(msgspec.Struct, frozen=True, kw_only=True):
 
 class PendingView(msgspec.Struct, frozen=True, kw_only=True):
     unit: str
+    what: str  # an engineering action, a crossing of a bridge, a move
     awaiting: str
     fired: list[str]
     cancelled: bool
@@ -247,6 +248,7 @@ def _pending(state: EngState, seat: str) -> PendingView | None:
     sealed = pending.roll if seat == UMPIRE else None  # a roll made on declaration
     return PendingView(
         unit=pending.unit,
+        what=pending.what,
         awaiting=state.other,
         fired=list(pending.fired),
         cancelled=pending.cancelled,

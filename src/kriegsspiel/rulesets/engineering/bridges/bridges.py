@@ -276,7 +276,15 @@ def with_bridge(state: EngState, b: BridgeState) -> EngState:
 def _defile(state: EngState, e: DefileEntered) -> EngState:
     u = use_action(state, state.units[e.unit])
     params = {"to": list(e.to)}  # JSON's shape, so that the state round-trips
-    pending = Pending(unit=e.unit, kind="cross-bridge", target=e.bridge, params=params)
+    pending = Pending(
+        unit=e.unit,
+        kind="cross-bridge",
+        target=e.bridge,
+        params=params,
+        what=f"crossing of {e.bridge}",
+        rule="ENG-BRIDGE-19",
+        stops="ENG-BRIDGE-19",  # a disorder or knock-out halts it on this side
+    )
     return replace(with_unit(state, e.unit, u), pending=pending)
 
 

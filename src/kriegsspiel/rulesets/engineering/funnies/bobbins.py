@@ -31,6 +31,7 @@ from kriegsspiel.rulesets.engineering.bridges.works_state import Lane
 from kriegsspiel.rulesets.engineering.fieldwork_geometry import path
 from kriegsspiel.rulesets.engineering.funnies.funnies import equipped, funny, spend, with_funny
 from kriegsspiel.rulesets.engineering.play.sequence import Moved, may_maneuver, use_action
+from kriegsspiel.rulesets.engineering.play.work import watch_move
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Point, with_unit
 from kriegsspiel.rulesets.engineering.traits import BOBBIN
@@ -89,6 +90,7 @@ def lay(ctx: Ctx, action: LayBobbin) -> None:
         width=state.scenario.options.lane_width,
     )
     ctx.emit(laid)
+    watch_move(ctx, spec)  # BF-DEFAULT-OPFIRE
 
 
 def follow(ctx: Ctx, action: FollowLane) -> None:
@@ -108,6 +110,7 @@ def follow(ctx: Ctx, action: FollowLane) -> None:
             raise RuleViolation("ENG-FUNNY-14", f"{spec.label} must move along {lane.id}")
     ctx.run(MAY_MOVE, spec, action.to, dist)
     ctx.emit(Moved(unit=spec.id, to=action.to, distance=dist))
+    watch_move(ctx, spec)  # BF-DEFAULT-OPFIRE
 
 
 def _fire_at(ctx: Ctx, firer: EngUnit, target: str, indirect: bool) -> tuple[Modifier, ...]:

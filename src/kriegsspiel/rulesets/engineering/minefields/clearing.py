@@ -60,7 +60,7 @@ from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import (
 from kriegsspiel.rulesets.engineering.obstacles.wire import gap
 from kriegsspiel.rulesets.engineering.play.demolitions import DemolitionKind, Prepare
 from kriegsspiel.rulesets.engineering.play.fire import fire_modifiers, mark_fired, may_fire
-from kriegsspiel.rulesets.engineering.play.work import declare, may_engineer
+from kriegsspiel.rulesets.engineering.play.work import declare, may_engineer, watch_move
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Point
 
@@ -178,6 +178,18 @@ def flail(ctx: Ctx, action: Flail) -> None:
             f'{spec.label} flails at half its speed, at most {spec.speed / 2:g}", not {moving}',
         )
     ctx.emit(FlailRun(unit=spec.id))
+    _flail_through(ctx, spec, pos, to, route)
+    watch_move(ctx, spec)  # BF-DEFAULT-OPFIRE
+
+
+def _flail_through(
+    ctx: Ctx,
+    spec: EngUnit,
+    pos: Point | None,
+    to: Point | None,
+    route: list[tuple[float | None, str]],
+) -> None:
+    """ENG-MINE-41/42: one passage roll per section on the way; a knock-out stops the tank."""
     for at, section in route:
         if section not in ctx.state.minefields:
             continue

@@ -61,6 +61,7 @@ from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import (
     Obstacle,
 )
 from kriegsspiel.rulesets.engineering.play.sequence import may_maneuver
+from kriegsspiel.rulesets.engineering.play.work import watch_move
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Point
 
@@ -162,6 +163,7 @@ def breach(ctx: Ctx, action: Breach) -> None:
         _breach_minefield(ctx, spec, found, action)
     else:
         _breach_obstacle(ctx, spec, found, action)
+    watch_move(ctx, spec)  # BF-DEFAULT-OPFIRE
 
 
 def _lane(state: EngState, spec: EngUnit, field: Minefield, lane_id: str) -> MineLane | None:
@@ -272,6 +274,7 @@ def cross(ctx: Ctx, action: Cross) -> None:
                 inside=found.id if stays else "",
             )
         )
+    watch_move(ctx, spec)  # BF-DEFAULT-OPFIRE
 
 
 def _cross_minefield(ctx: Ctx, spec: EngUnit, field: Minefield, action: Cross) -> None:

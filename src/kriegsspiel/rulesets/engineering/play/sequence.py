@@ -26,6 +26,7 @@ from kriegsspiel.rulesets.engineering.base import (
     unit,
 )
 from kriegsspiel.rulesets.engineering.play.recovery import recover
+from kriegsspiel.rulesets.engineering.play.work import watch_move
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import (
     PHASES,
@@ -143,7 +144,8 @@ def may_maneuver(state: EngState, spec: EngUnit, what: str) -> None:
 
 
 def maneuver(ctx: Ctx, action: Move | Emplace) -> None:
-    """BF-ACT, BF-MOVE; other topics may refuse a move or follow it up (hooks)."""
+    """BF-ACT, BF-MOVE; other topics may refuse a move or follow it up (hooks); then the enemy's
+    opportunity fire (BF-DEFAULT-OPFIRE)."""
     state = ctx.state
     not_waiting(state)
     spec = own(state, ctx.seat, action.unit)
@@ -160,6 +162,7 @@ def maneuver(ctx: Ctx, action: Move | Emplace) -> None:
     frm = state.units[spec.id].position
     ctx.emit(Moved(unit=spec.id, to=action.to, distance=dist))
     ctx.run(MOVED, spec, frm, action.to)
+    watch_move(ctx, spec)
 
 
 def set_status(ctx: Ctx, action: SetStatus) -> None:

@@ -30,7 +30,9 @@ from kriegsspiel.rulesets.engineering.base import (
 )
 from kriegsspiel.rulesets.engineering.play.fire import fire_modifiers, hit, mark_fired
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
-from kriegsspiel.rulesets.engineering.state import EngState, Pending, with_unit
+from kriegsspiel.rulesets.engineering.state import ENGINEERING, EngState, Pending, with_unit
+
+MOVE = "move"  # the kind of a window a move opens (BF-DEFAULT-OPFIRE): nothing left to do
 
 # -- actions --------------------------------------------------------------------------------------
 
@@ -107,21 +109,48 @@ class OpportunityFired(Ev, frozen=True, tag="opportunity-fire"):
 
 
 class WorkCancelled(Ev, frozen=True, tag="work-cancelled"):
-    """ENG-ACT-10: a disorder or knocked-out result from opportunity fire cancels the action."""
+    """ENG-ACT-10: a disorder or knocked-out result from opportunity fire cancels the action (a
+    bridge crossing: ENG-BRIDGE-19); the window for opportunity fire is closed."""
 
     unit: str
+    what: str = ENGINEERING
+    rule: str = "ENG-ACT-10"
 
     def text(self) -> str:
-        return f"{self.unit}'s engineering action is cancelled by opportunity fire (ENG-ACT-10)"
+        return f"{self.unit}'s {self.what} is cancelled by opportunity fire ({self.rule})"
 
 
 class WorkDone(Ev, frozen=True, tag="work-done"):
-    """The declared work went ahead; the window for opportunity fire is closed."""
+    """The declared engineering action went ahead; the window for opportunity fire is closed."""
 
     unit: str
 
     def text(self) -> str:
         return f"{self.unit}'s engineering action is carried out"
+
+
+class MoveWatched(Ev, frozen=True, tag="move-watched"):
+    """BF-DEFAULT-OPFIRE: a unit has moved; the enemy may take opportunity fire at it where it
+    stands, through the window of ENG-ACT-09."""
+
+    unit: str
+    opportunity_for: str
+
+    def text(self) -> str:
+        return (
+            f"{self.opportunity_for} may take opportunity fire at {self.unit}, "
+            "which moved (BF-DEFAULT-OPFIRE)"
+        )
+
+
+class WindowClosed(Ev, frozen=True, tag="window-closed"):
+    """A window that was no engineering action (a move, a crossing) closes: nothing is stopped."""
+
+    unit: str
+    what: str
+
+    def text(self) -> str:
+        return f"no more opportunity fire at {self.unit}'s {self.what}"
 
 
 class TaskProgressed(Ev, frozen=True, tag="task-progressed"):
@@ -211,24 +240,39 @@ def declare(
 
 
 def window(state: EngState, seat: str) -> Pending:
-    if state.pending is None:
-        raise RuleViolation("ENG-ACT-09", "no engineering action awaits opportunity fire")
+    pending = state.pending
+    if pending is None:
+        raise RuleViolation(
+            "ENG-ACT-09", "no engineering action awaits opportunity fire, nor any crossing or move"
+        )
     if seat not in (UMPIRE, state.other):
-        raise RuleViolation("ENG-ACT-09", f"only {state.other} may answer an engineering action")
-    return state.pending
+        raise RuleViolation(pending.rule, f"only {state.other} may answer this {pending.what}")
+    return pending
 
 
 def opportunity_firers(state: EngState) -> list[str]:
-    """Enemy units that may still fire at the working unit (ENG-ACT-09)."""
+    """Enemy units that may still fire at the unit in the window (ENG-ACT-09): none once a
+    result stopped it (a disorder or knock-out) or knocked it out."""
     pending = state.pending
     if pending is None or pending.cancelled:
         return []
-    armed = _armed(state.scenario.units, state.other, state.spec(pending.unit).target_class)
-    return [
-        uid
-        for uid in armed
-        if state.units[uid].status != "knocked-out" and uid not in pending.fired
-    ]
+    return firers_at(state, pending.unit, pending.fired)
+
+
+def firers_at(state: EngState, target: str, fired: tuple[str, ...] = ()) -> list[str]:
+    """Enemy units with an attack strength against `target` still in the fight, but `fired`."""
+    if state.units[target].status == "knocked-out":
+        return []
+    armed = _armed(state.scenario.units, state.other, state.spec(target).target_class)
+    return [u for u in armed if state.units[u].status != "knocked-out" and u not in fired]
+
+
+def watch_move(ctx: Ctx, spec: EngUnit) -> None:
+    """BF-DEFAULT-OPFIRE: after a unit's move the enemy may take opportunity fire at it, in the
+    window of ENG-ACT-09; none opens when it is knocked out or no enemy unit could fire."""
+    state = ctx.state
+    if state.scenario.options.opportunity_fire_at_moves and firers_at(state, spec.id):
+        ctx.emit(MoveWatched(unit=spec.id, opportunity_for=state.other))
 
 
 _ARMED: dict[tuple[int, str, str], tuple[tuple[Any, ...], tuple[str, ...]]] = {}
@@ -253,7 +297,7 @@ def opportunity_fire(ctx: Ctx, action: OpportunityFire) -> None:
     spec = own(state, ctx.seat, action.unit)
     if action.unit not in opportunity_firers(state):
         raise RuleViolation(
-            "ENG-ACT-09", f"{spec.label} cannot take opportunity fire at this engineering action"
+            pending.rule, f"{spec.label} cannot take opportunity fire at this {pending.what}"
         )
     target = state.spec(pending.unit)
     strength = spec.attack[target.target_class]
@@ -271,14 +315,18 @@ def pass_(ctx: Ctx, _: Pass) -> None:
 
 
 def resolve(ctx: Ctx) -> None:
-    """Close the window: cancel the work (ENG-ACT-10) or carry it out by its kind's resolver."""
+    """Close the window: cancel the work (ENG-ACT-10; a crossing, ENG-BRIDGE-19) or carry it out
+    by its kind's resolver; a move stands whatever the fire did (BF-DEFAULT-OPFIRE)."""
     pending = ctx.state.pending
     assert pending is not None
-    if pending.cancelled:
-        ctx.emit(WorkCancelled(unit=pending.unit))
+    if pending.cancelled and pending.stops:
+        ctx.emit(WorkCancelled(unit=pending.unit, what=pending.what, rule=pending.stops))
         return
     ctx.resolvers[pending.kind](ctx)
-    ctx.emit(WorkDone(unit=pending.unit))
+    if pending.what == ENGINEERING:
+        ctx.emit(WorkDone(unit=pending.unit))
+    else:
+        ctx.emit(WindowClosed(unit=pending.unit, what=pending.what))
 
 
 def sealed(ctx: Ctx, check: Check) -> CheckResult:
@@ -373,6 +421,11 @@ def _opportunity_fired(state: EngState, e: OpportunityFired) -> EngState:
     return replace(state, pending=pending)
 
 
+def _move_watched(state: EngState, e: MoveWatched) -> EngState:
+    pending = Pending(unit=e.unit, kind=MOVE, what="move", rule="BF-DEFAULT-OPFIRE", stops="")
+    return replace(state, pending=pending)
+
+
 def _task_progressed(state: EngState, e: TaskProgressed) -> EngState:
     task = state.tasks[e.task].contribute(e.unit, state.turn)
     return replace(state, tasks={**state.tasks, e.task: task})
@@ -381,6 +434,10 @@ def _task_progressed(state: EngState, e: TaskProgressed) -> EngState:
 def _resolve_unseen(ctx: Ctx) -> None:
     """Work whose kind the seat was not shown (knowledge.py, ENG-ACT-09): as far as it knows,
     nothing follows but the work being done."""
+
+
+def _moved(ctx: Ctx) -> None:
+    """BF-DEFAULT-OPFIRE: the move was made before the window opened; nothing follows."""
 
 
 TOPIC = Topic(
@@ -397,10 +454,13 @@ TOPIC = Topic(
         applier(OpportunityFired, _opportunity_fired),
         applier(WorkCancelled, lambda state, _: replace(state, pending=None)),
         applier(WorkDone, lambda state, _: replace(state, pending=None)),
+        applier(MoveWatched, _move_watched),
+        applier(WindowClosed, lambda state, _: replace(state, pending=None)),
         applier(TaskProgressed, _task_progressed),
     ),
     resolvers={
         "engineer": _resolve_engineer,
         "": _resolve_unseen,
+        MOVE: _moved,
     },
 )
