@@ -121,11 +121,14 @@ def test_eng_bridge_19_a_bridge_is_a_defile_for_opportunity_fire() -> None:
     fire = do(g, "us", {"action": "opportunity-fire", "unit": "r1"}, 4)
     assert "work-cancelled" in tags(fire)
     assert g.state.units["g1"].position == (10, 8)
+    assert g.log_view("german")[-1]["events"][1]["text"] == (
+        "g1's crossing of bridge is cancelled by opportunity fire (ENG-BRIDGE-19)"
+    )
 
     g = crossing_game(enemy_attack={"T": 3})
     do(g, "german", cross("g1", (10, 12)))
     fire = do(g, "us", {"action": "opportunity-fire", "unit": "r1"}, 1)  # 1 + 3 = 4: no effect
-    assert "crossed" in tags(fire)
+    assert tags(fire) == ["opportunity-fire", "crossed", "window-closed"]  # no engineering action
     assert g.state.units["g1"].position == (10, 12)
 
 

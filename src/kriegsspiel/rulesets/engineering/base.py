@@ -26,6 +26,7 @@ from kriegsspiel.core.topics import performer as performer
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Point
+from kriegsspiel.rulesets.engineering.wording import possessive, side_name
 
 if TYPE_CHECKING:
     from kriegsspiel.rulesets.engineering.play.demolitions import DemolitionKind
@@ -79,7 +80,8 @@ def acting_side(state: EngState) -> str:
 
 
 def phase_text(state: EngState) -> str:
-    return f"{state.phase.replace('_', ' ')} phase of {state.phasing}'s turn {state.turn}"
+    whose = possessive(side_name(state.scenario, state.phasing))
+    return f"{state.phase.replace('_', ' ')} phase of {whose} turn {state.turn}"
 
 
 def not_waiting(state: EngState) -> None:
@@ -90,7 +92,8 @@ def not_waiting(state: EngState) -> None:
         unit = state.spec(pending.unit).label
         raise RuleViolation(
             pending.rule,
-            f"{unit}'s {pending.what} awaits opportunity fire: {state.other} may fire or pass",
+            f"{unit}'s {pending.what} awaits opportunity fire: "
+            f"{side_name(state.scenario, state.other)} may fire or pass",
         )
 
 

@@ -50,6 +50,7 @@ from kriegsspiel.rulesets.engineering.play.work import (
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import STATUS_ORDER, EngState, Point
 from kriegsspiel.rulesets.engineering.topics import DEMOLITION_KINDS, HOOKS
+from kriegsspiel.rulesets.engineering.wording import side_name
 
 DEFAULT_MOVE = 6.0  # inches per move where a unit's speed is not on record (parent-games.md)
 
@@ -63,7 +64,8 @@ def candidates(state: EngState, seat: str) -> list[Candidate]:
     acting = acting_side(state)
     if seat not in (UMPIRE, acting):
         return out
-    out.append(Candidate(EndPhase(), f"{acting} ends the {phase_text(state)}"))
+    who = side_name(state.scenario, acting)
+    out.append(Candidate(EndPhase(), f"{who} ends the {phase_text(state)}"))
     units = [
         spec
         for spec in state.specs.values()
@@ -82,7 +84,8 @@ def _window(state: EngState, seat: str) -> list[Candidate]:
     if seat not in (UMPIRE, state.other):
         return []
     target = state.spec(pending.unit).label
-    out = [Candidate(Pass(), f"{state.other} holds fire at {target}'s {pending.what}")]
+    who = side_name(state.scenario, state.other)
+    out = [Candidate(Pass(), f"{who} holds fire at {target}'s {pending.what}")]
     for uid in opportunity_firers(state):
         label = f"{state.spec(uid).label} takes opportunity fire at {target}"
         out.append(Candidate(OpportunityFire(uid), label))
@@ -91,6 +94,7 @@ def _window(state: EngState, seat: str) -> list[Candidate]:
 
 def _umpire_records(state: EngState) -> list[Candidate]:
     """The umpire's records: a unit's status, a demolition revealed, a field or fort spotted."""
+    names = {side: side_name(state.scenario, side) for side in state.order}
     out: list[Candidate] = []
     for spec in state.specs.values():
         for status in STATUS_ORDER:
@@ -99,18 +103,20 @@ def _umpire_records(state: EngState) -> list[Candidate]:
     for demo in state.demolitions.values():
         for side in state.order:
             if side != demo.side and side not in demo.known_to:
-                label = f"umpire: {side} learns of {demo.name or demo.id}"
+                label = (
+                    f"umpire: {side_name(state.scenario, side)} learns of {demo.name or demo.id}"
+                )
                 out.append(Candidate(Reveal(demo.id, side), label))
     for field in state.minefields.values():
         for side in state.order:
             if side != field.side and side not in field.known_to:
-                label = f"umpire: {side} spots minefield {field.label}"
+                label = f"umpire: {names[side]} spots minefield {field.label}"
                 out.append(Candidate(SpotMinefield(field.id, side), label))
     for f in state.forts.values():
         for side in state.order:
             if side != f.side:
                 for spotted, how in ((True, "has spotted"), (False, "only suspects")):
-                    label = f"umpire: {side} {how} {f.label}"
+                    label = f"umpire: {names[side]} {how} {f.label}"
                     out.append(Candidate(Spot(f.id, side, spotted), label))
     return out
 

@@ -44,6 +44,7 @@ from kriegsspiel.rulesets.engineering.play.sequence import may_maneuver, use_act
 from kriegsspiel.rulesets.engineering.play.work import opportunity_firers, resolve
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Pending, Point, with_unit
+from kriegsspiel.rulesets.engineering.wording import place, side_name
 
 BRIDGE_REACH = 1.0  # a crossing runs over the gap within 1" of the bridge's position (decision)
 
@@ -71,11 +72,13 @@ class DefileEntered(Ev, frozen=True, tag="defile-entered"):
     to: Point
     distance: Measure | None
     opportunity_for: str
+    side_name: str = ""  # as the scenario names that side
 
     def text(self) -> str:
         return (
             f"{self.unit} starts across {self.bridge} with a breach action (ENG-BRIDGE-18); "
-            f"{self.opportunity_for} may take opportunity fire at the defile (ENG-BRIDGE-19)"
+            f"{self.side_name or self.opportunity_for} may take opportunity fire at the defile "
+            "(ENG-BRIDGE-19)"
         )
 
 
@@ -85,7 +88,7 @@ class Crossed(Ev, frozen=True, tag="crossed"):
     to: Point
 
     def text(self) -> str:
-        return f"{self.unit} crosses {self.bridge} to {self.to[0]:g},{self.to[1]:g}"
+        return f"{self.unit} crosses {self.bridge} to {place(self.to)}"
 
 
 class BridgeDestroyed(Ev, frozen=True, tag="bridge-destroyed"):
@@ -156,7 +159,12 @@ def cross_bridge(ctx: Ctx, action: CrossBridge) -> None:
             raise RuleViolation("ENG-BRIDGE-18", f"that move does not cross {b.label}")
     ctx.emit(
         DefileEntered(
-            unit=spec.id, bridge=b.id, to=action.to, distance=dist, opportunity_for=state.other
+            unit=spec.id,
+            bridge=b.id,
+            to=action.to,
+            distance=dist,
+            opportunity_for=state.other,
+            side_name=side_name(state.scenario, state.other),
         )
     )
     if not opportunity_firers(ctx.state):

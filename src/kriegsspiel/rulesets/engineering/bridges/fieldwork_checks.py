@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from kriegsspiel.core.checks import Check, CheckDef, Modifier, Param, Stats
+from kriegsspiel.core.checks import Check, CheckDef, CheckResult, Modifier, Param, Stats
 from kriegsspiel.core.tables import BandTable
 
 BridgeTarget = Literal["equipment", "span", "permanent"]
@@ -20,6 +20,9 @@ Ties = Literal["attacker", "defender"]
 CHARGE_ATTACK = 4  # ENG-FORT-28: one charge attacks at 4
 EXTRA_CHARGE = 2  # ENG-FORT-29: each charge beyond the first adds +2
 IDF_CAP = -1  # ENG-FORT-14: the siege rule's best attack value
+
+
+DEFENDER = "defender: "  # how a close combat check labels the defender's modifiers (negated)
 
 
 def _cite(check: Check, *rules: str) -> Check:
@@ -185,7 +188,7 @@ def close_combat(
     otherwise (ENG-BRIDGE-21). Defender modifiers are listed negated, so the check's modifier
     total is the attacker's edge."""
     table = tables["close-combat"]
-    against = tuple(Modifier(f"defender: {m.label}", -m.value, m.rule) for m in defender)
+    against = tuple(Modifier(f"{DEFENDER}{m.label}", -m.value, m.rule) for m in defender)
 
     def margin(stats: Stats, edge: int) -> str:
         outcome = table((stats[0],), edge - stats[1][0])
@@ -200,6 +203,31 @@ def close_combat(
         outcomes=("attacker-wins", "defender-wins"),
         rules=table.rules,
         modifiers=(*attacker, *against),
+    )
+
+
+def explain_close_combat(result: CheckResult, attacker: str, defender: str) -> str:
+    """A close combat roll in words: each side's die, its modifiers and total, and the margin the
+    table reads (attacker's total less the defender's; BF-DEFAULT-CC)."""
+    own = [m for m in result.modifiers if not m.label.startswith(DEFENDER)]
+    theirs = [
+        Modifier(m.label.removeprefix(DEFENDER), -m.value, m.rule)
+        for m in result.modifiers
+        if m.label.startswith(DEFENDER)
+    ]
+    scored = []
+    for name, faces, mods in (
+        (attacker, result.faces[0], own),
+        (defender, result.faces[1], theirs),
+    ):
+        total = sum(faces) + sum(m.value for m in mods)
+        shown = "".join(f" {m.value:+d} {m.label} ({m.rule})" for m in mods)
+        scored.append((total, f"{name} {','.join(map(str, faces))}{shown} = {total}"))
+    margin = scored[0][0] - scored[1][0]
+    tie = " (a tie)" if margin == 0 else ""
+    return (
+        f"{result.check}: {scored[0][1]} against {scored[1][1]}: margin {margin:+d}{tie} -> "
+        f"{result.outcome} [{', '.join(result.rules)}]"
     )
 
 

@@ -30,6 +30,7 @@ from kriegsspiel.rulesets.engineering.play.demolitions import with_demolition
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import STATUS_ORDER, EngState, Point, with_unit, worse
 from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
+from kriegsspiel.rulesets.engineering.wording import side_name
 
 RUBBLE_ARMOUR = 1  # ENG-FORT-25: a fort brought down to armour 1 is rubble
 
@@ -48,9 +49,11 @@ class Spotted(Ev, frozen=True, tag="spotted"):
     fort: str
     side: str
     spotted: bool
+    side_name: str = ""  # as the scenario names the side
 
     def text(self) -> str:
-        return f"{self.side} {'has spotted' if self.spotted else 'only suspects'} {self.fort}"
+        who = self.side_name or self.side
+        return f"{who} {'has spotted' if self.spotted else 'only suspects'} {self.fort}"
 
 
 class LeftFort(Ev, frozen=True, tag="left-fort"):
@@ -192,7 +195,8 @@ def spot(ctx: Ctx, action: Spot) -> None:
     f = fort(ctx.state, action.fort)
     if action.side not in ctx.state.order or action.side == f.side:
         raise InputError("side", f"{action.side!r} is not an enemy side of {f.id}")
-    ctx.emit(Spotted(fort=f.id, side=action.side, spotted=action.spotted))
+    name = side_name(ctx.state.scenario, action.side)
+    ctx.emit(Spotted(fort=f.id, side=action.side, spotted=action.spotted, side_name=name))
 
 
 # -- setting up and folding -----------------------------------------------------------------------

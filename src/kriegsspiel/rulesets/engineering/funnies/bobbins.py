@@ -35,6 +35,7 @@ from kriegsspiel.rulesets.engineering.play.work import watch_move
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Point, with_unit
 from kriegsspiel.rulesets.engineering.traits import BOBBIN
+from kriegsspiel.rulesets.engineering.wording import place
 
 
 class LayBobbin(Act, frozen=True, tag="lay-bobbin"):
@@ -61,7 +62,7 @@ class BobbinLaid(Ev, frozen=True, tag="bobbin-laid"):
     width: float
 
     def text(self) -> str:
-        return f"{self.unit} lays a Bobbin lane to {self.to[0]:g},{self.to[1]:g} (ENG-FUNNY-13)"
+        return f"{self.unit} lays a Bobbin lane to {place(self.to)} (ENG-FUNNY-13)"
 
 
 def half_speed(state: EngState, spec: EngUnit, dist: Measure | None, rule: str) -> None:

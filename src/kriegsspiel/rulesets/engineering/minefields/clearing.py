@@ -63,6 +63,7 @@ from kriegsspiel.rulesets.engineering.play.fire import fire_modifiers, mark_fire
 from kriegsspiel.rulesets.engineering.play.work import declare, may_engineer, watch_move
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Point
+from kriegsspiel.rulesets.engineering.wording import side_name
 
 # -- actions and events ---------------------------------------------------------------------------
 
@@ -97,7 +98,7 @@ class FlailDamaged(Ev, frozen=True, tag="flail-damaged"):
     unit: str
 
     def text(self) -> str:
-        return f"{self.unit}'s flail is damaged; it halts disordered (ENG-MINE-42)"
+        return f"{self.unit}'s flail is damaged (ENG-MINE-42)"
 
 
 class FlailDiscarded(Ev, frozen=True, tag="flail-discarded"):
@@ -212,7 +213,11 @@ def _flailed(ctx: Ctx, spec: EngUnit, section: str, at: Point | None) -> None:
         return  # a dummy, revealed and removed
     if not features.knows(spec.side, field):
         found = MinefieldFound(
-            section=section, side=spec.side, footprint=field.footprint, how="flailed"
+            section=section,
+            side=spec.side,
+            footprint=field.footprint,
+            how="flailed",
+            side_name=side_name(ctx.state.scenario, spec.side),
         )
         ctx.emit(found, only(spec.side, field.side))
     make_lane(ctx, section, spec.side, "cleared", at, "ENG-MINE-41")

@@ -40,6 +40,7 @@ from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import Laying, Mi
 from kriegsspiel.rulesets.engineering.play.work import declare, may_engineer, may_work_on, progress
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Point
+from kriegsspiel.rulesets.engineering.wording import side_name
 
 LAY_ACTIONS = 9  # ENG-MINE-21: one 1" x 2" section of one mine type
 DUMMY_ACTIONS = 5  # ENG-MINE-31
@@ -79,10 +80,12 @@ class LayingBegun(Ev, frozen=True, tag="laying-begun"):
 
     laying: Laying
     task: Task
+    side_name: str = ""  # as the scenario names the laying side
 
     def text(self) -> str:
         what = "a dummy field" if self.laying.type == "dummy" else f"{self.laying.type} mines"
-        return f"{self.laying.side} starts laying {what} at {self.laying.section} (ENG-MINE-21)"
+        who = self.side_name or self.laying.side
+        return f"{who} starts laying {what} at {self.laying.section} (ENG-MINE-21)"
 
 
 class MinesLaid(Ev, frozen=True, tag="mines-laid"):
@@ -232,7 +235,8 @@ def _resolve_lay(ctx: Ctx) -> None:
             ground=tuple(p["ground"]),
             task=task.id,
         )
-        ctx.emit(LayingBegun(laying=laying, task=task), only(side))
+        name = side_name(ctx.state.scenario, side)
+        ctx.emit(LayingBegun(laying=laying, task=task, side_name=name), only(side))
     if progress(ctx, laying.task, pending.unit, only(side)):
         ctx.emit(MinesLaid(section=laying.section), only(side))
 
@@ -252,7 +256,11 @@ def spot(ctx: Ctx, action: SpotMinefield) -> None:
     if action.side in field.known_to:
         raise RuleViolation("ENG-MINE-27", f"{action.side} already knows of {field.label}")
     found = MinefieldFound(
-        section=field.id, side=action.side, footprint=field.footprint, how="spotted"
+        section=field.id,
+        side=action.side,
+        footprint=field.footprint,
+        how="spotted",
+        side_name=side_name(ctx.state.scenario, action.side),
     )
     ctx.emit(found, only(action.side, field.side))
 

@@ -35,6 +35,7 @@ from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import (
 from kriegsspiel.rulesets.engineering.play.fire import hit
 from kriegsspiel.rulesets.engineering.scenario import ENGINEER, EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Point
+from kriegsspiel.rulesets.engineering.wording import side_name
 
 # -- events ---------------------------------------------------------------------------------------
 
@@ -98,11 +99,13 @@ class MinefieldFound(Ev, frozen=True, tag="minefield-found"):
     side: str
     footprint: Footprint | None
     how: str
+    side_name: str = ""  # as the scenario names the side
 
     def text(self) -> str:
         rules = {"mines went off": "AMB-ENG-13", "spotted": "ENG-MINE-27", "flailed": "ENG-MINE-41"}
         rule = rules.get(self.how, "")
-        return f"{self.side} finds a minefield, {self.section} ({self.how}; {rule})"
+        who = self.side_name or self.side
+        return f"{who} finds a minefield, {self.section} ({self.how}; {rule})"
 
 
 class DummyRevealed(Ev, frozen=True, tag="dummy-revealed"):
@@ -129,11 +132,13 @@ class LaneMade(Ev, frozen=True, tag="lane-made"):
     """A traversed path, a marked lane or a cleared lane through a section, for its side."""
 
     lane: MineLane
+    side_name: str = ""  # as the scenario names the lane's side
 
     def text(self) -> str:
         lane = self.lane
         what = {"path": "a traversed path", "marked": "a marked lane", "cleared": "a cleared lane"}
-        return f"{lane.side} has {what[lane.kind]} through {lane.section}, {lane.id} ({lane.rule})"
+        who = self.side_name or lane.side
+        return f"{who} has {what[lane.kind]} through {lane.section}, {lane.id} ({lane.rule})"
 
 
 # -- the roll -------------------------------------------------------------------------------------
@@ -224,7 +229,11 @@ def attempt(
         report = PassageReported(unit=spec.id, section=section, outcome=told, surprise=True)
         ctx.emit(report, only(spec.side))
         found = MinefieldFound(
-            section=section, side=spec.side, footprint=field.footprint, how="mines went off"
+            section=section,
+            side=spec.side,
+            footprint=field.footprint,
+            how="mines went off",
+            side_name=side_name(ctx.state.scenario, spec.side),
         )
         ctx.emit(found, only(spec.side, field.side))
     return Passage(told, rolled=True)
@@ -262,7 +271,8 @@ def make_lane(
         depth=fp.depth if (fp := state.minefields[section].footprint) else 1.0,
         rule=rule,
     )
-    ctx.emit(LaneMade(lane=lane), only(side, state.minefields[section].side))
+    made = LaneMade(lane=lane, side_name=side_name(state.scenario, side))
+    ctx.emit(made, only(side, state.minefields[section].side))
     return lane
 
 

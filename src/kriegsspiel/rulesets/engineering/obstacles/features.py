@@ -36,6 +36,7 @@ from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import Footing, M
 from kriegsspiel.rulesets.engineering.play.sequence import use_action
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Point, with_unit
+from kriegsspiel.rulesets.engineering.wording import place
 
 Feature = Minefield | Obstacle
 
@@ -146,7 +147,7 @@ class Maneuvered(Ev, frozen=True, tag="maneuvered"):
 
     def text(self) -> str:
         where = f" {self.obstacle}" if self.obstacle else ""
-        to = f" to {self.to[0]:g},{self.to[1]:g}" if self.to else ""
+        to = f" to {place(self.to)}" if self.to else ""
         stuck = f"; it bogs down at {self.bogged} (BF-DEFAULT-BOG)" if self.bogged else ""
         return f"{self.unit} {self.how}{where}{to}{stuck}"
 
@@ -158,7 +159,7 @@ class Halted(Ev, frozen=True, tag="halted"):
     at: Point
 
     def text(self) -> str:
-        return f"{self.unit} stops at {self.at[0]:g},{self.at[1]:g}"
+        return f"{self.unit} stops at {place(self.at)}"
 
 
 class ImprovePositionRolled(Ev, frozen=True, tag="improve-position-rolled"):

@@ -27,6 +27,7 @@ from kriegsspiel.rulesets.engineering.bridges import bridge_attacks
 from kriegsspiel.rulesets.engineering.bridges.bridges import equipment_position
 from kriegsspiel.rulesets.engineering.bridges.fieldwork_checks import (
     close_combat,
+    explain_close_combat,
     fort_close_combat,
 )
 from kriegsspiel.rulesets.engineering.forts.forts import housing
@@ -53,10 +54,14 @@ class CloseCombatFought(Ev, frozen=True, tag="close-combat-fought"):
     loser: str | None  # the unit knocked out, if a unit lost
 
     def summary(self) -> str:
-        return f"{self.unit} assaults {self.target}: {self.result.outcome}"
+        return f"{self.unit} assaults {self.target}: {self.result.outcome}{self._loss()}"
 
     def text(self) -> str:
-        return f"{self.unit} assaults {self.target}: {self.result.explain()}"
+        told = explain_close_combat(self.result, self.unit, self.target)
+        return f"{self.unit} assaults {self.target}: {told}{self._loss()}"
+
+    def _loss(self) -> str:
+        return f"; {self.loser} is knocked out" if self.loser else ""
 
 
 def may_assault_fort(spec: EngUnit) -> bool:

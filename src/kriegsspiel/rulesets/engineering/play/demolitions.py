@@ -38,6 +38,7 @@ from kriegsspiel.rulesets.engineering.base import (
 from kriegsspiel.rulesets.engineering.play.work import declare, may_engineer, may_work_on, progress
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Point
+from kriegsspiel.rulesets.engineering.wording import side_name
 
 REMOVE_REACH = 1.0  # ENG-DEMO-08: within 1"
 
@@ -146,9 +147,11 @@ class Revealed(Ev, frozen=True, tag="revealed"):
     side: str
     name: str
     position: Point | None
+    side_name: str = ""  # as the scenario names the side
 
     def text(self) -> str:
-        return f"{self.side} learns of the demolition at {self.name or self.demolition}"
+        who = self.side_name or self.side
+        return f"{who} learns of the demolition at {self.name or self.demolition}"
 
 
 # -- kinds of target ------------------------------------------------------------------------------
@@ -341,7 +344,13 @@ def reveal(ctx: Ctx, action: Reveal) -> None:
     demo = known(ctx.state, UMPIRE, action.demolition)
     if action.side not in ctx.state.order:
         raise InputError("side", f"unknown side {action.side!r}")
-    event = Revealed(demolition=demo.id, side=action.side, name=demo.name, position=demo.position)
+    event = Revealed(
+        demolition=demo.id,
+        side=action.side,
+        name=demo.name,
+        position=demo.position,
+        side_name=side_name(ctx.state.scenario, action.side),
+    )
     ctx.emit(event, only(action.side))
 
 

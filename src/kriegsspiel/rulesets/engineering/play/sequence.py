@@ -37,6 +37,7 @@ from kriegsspiel.rulesets.engineering.state import (
     UnitState,
     with_unit,
 )
+from kriegsspiel.rulesets.engineering.wording import measured, place, possessive, side_name
 
 # -- actions --------------------------------------------------------------------------------------
 
@@ -70,9 +71,11 @@ class PhaseBegan(Ev, frozen=True, tag="phase-began"):
     turn: int
     side: str
     phase: Phase
+    side_name: str = ""  # as the scenario names the side
 
     def text(self) -> str:
-        return f"turn {self.turn}: {self.side}'s {self.phase.replace('_', ' ')} phase"
+        whose = possessive(self.side_name or self.side)
+        return f"turn {self.turn}: {whose} {self.phase.replace('_', ' ')} phase"
 
 
 class GameEnded(Ev, frozen=True, tag="game-ended"):
@@ -88,8 +91,8 @@ class Moved(Ev, frozen=True, tag="moved"):
     distance: Measure | None
 
     def text(self) -> str:
-        how = f" ({self.distance})" if self.distance else ""
-        return f"{self.unit} moves to {self.to[0]:g},{self.to[1]:g}{how}"
+        how = f" ({measured(self.distance)})" if self.distance else ""
+        return f"{self.unit} moves to {place(self.to)}{how}"
 
 
 class Emplaced(Ev, frozen=True, tag="emplaced"):
@@ -117,18 +120,22 @@ def end_phase(ctx: Ctx, _: EndPhase) -> None:
     state = ctx.state
     not_waiting(state)
     if ctx.seat not in ("umpire", acting_side(state)):
-        raise RuleViolation("BF-SEQ", f"the {phase_text(state)} is {acting_side(state)}'s to end")
+        whose = possessive(side_name(state.scenario, acting_side(state)))
+        raise RuleViolation("BF-SEQ", f"the {phase_text(state)} is {whose} to end")
     ctx.run(PHASE_ENDS)
     index = PHASES.index(state.phase)
     if index + 1 < len(PHASES):
-        ctx.emit(PhaseBegan(turn=state.turn, side=state.phasing, phase=PHASES[index + 1]))
+        name = side_name(state.scenario, state.phasing)
+        ctx.emit(PhaseBegan(state.turn, state.phasing, PHASES[index + 1], side_name=name))
         return
     turn, player = (state.turn, 1) if state.player == 0 else (state.turn + 1, 0)
     if state.scenario.turns is not None and turn > state.scenario.turns:
         ctx.emit(GameEnded(turn=state.turn))
         return
     recover(ctx, state.phasing)
-    ctx.emit(PhaseBegan(turn=turn, side=state.order[player], phase=PHASES[0]))
+    side = state.order[player]
+    name = side_name(state.scenario, side)
+    ctx.emit(PhaseBegan(turn=turn, side=side, phase=PHASES[0], side_name=name))
 
 
 def may_maneuver(state: EngState, spec: EngUnit, what: str) -> None:

@@ -31,6 +31,7 @@ from kriegsspiel.rulesets.engineering.base import (
 from kriegsspiel.rulesets.engineering.play.fire import fire_modifiers, hit, mark_fired
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import ENGINEERING, EngState, Pending, with_unit
+from kriegsspiel.rulesets.engineering.wording import side_name
 
 MOVE = "move"  # the kind of a window a move opens (BF-DEFAULT-OPFIRE): nothing left to do
 
@@ -63,11 +64,12 @@ class EngineeringStarted(Ev, frozen=True, tag="engineering-started"):
 
     unit: str
     opportunity_for: str
+    side_name: str = ""  # as the scenario names that side
 
     def text(self) -> str:
         return (
             f"{self.unit} performs an engineering action; "
-            f"{self.opportunity_for} may take opportunity fire (ENG-ACT-09)"
+            f"{self.side_name or self.opportunity_for} may take opportunity fire (ENG-ACT-09)"
         )
 
 
@@ -135,10 +137,11 @@ class MoveWatched(Ev, frozen=True, tag="move-watched"):
 
     unit: str
     opportunity_for: str
+    side_name: str = ""  # as the scenario names that side
 
     def text(self) -> str:
         return (
-            f"{self.opportunity_for} may take opportunity fire at {self.unit}, "
+            f"{self.side_name or self.opportunity_for} may take opportunity fire at {self.unit}, "
             "which moved (BF-DEFAULT-OPFIRE)"
         )
 
@@ -231,7 +234,9 @@ def declare(
     more_sealed: tuple[CheckResult, ...] = (),
 ) -> None:
     """Declare engineering work (ENG-ACT-08/09); resolve at once if no enemy can fire."""
-    ctx.emit(EngineeringStarted(unit=spec.id, opportunity_for=ctx.state.other))
+    other = ctx.state.other
+    name = side_name(ctx.state.scenario, other)
+    ctx.emit(EngineeringStarted(unit=spec.id, opportunity_for=other, side_name=name))
     ctx.emit(WorkDeclared(unit=spec.id, kind=kind, target=target, params=params or {}), audience)
     for result in (sealed, *more_sealed) if sealed is not None else ():
         ctx.emit(RollSealed(unit=spec.id, result=result), only())
@@ -246,7 +251,8 @@ def window(state: EngState, seat: str) -> Pending:
             "ENG-ACT-09", "no engineering action awaits opportunity fire, nor any crossing or move"
         )
     if seat not in (UMPIRE, state.other):
-        raise RuleViolation(pending.rule, f"only {state.other} may answer this {pending.what}")
+        who = side_name(state.scenario, state.other)
+        raise RuleViolation(pending.rule, f"only {who} may answer this {pending.what}")
     return pending
 
 
@@ -272,7 +278,8 @@ def watch_move(ctx: Ctx, spec: EngUnit) -> None:
     window of ENG-ACT-09; none opens when it is knocked out or no enemy unit could fire."""
     state = ctx.state
     if state.scenario.options.opportunity_fire_at_moves and firers_at(state, spec.id):
-        ctx.emit(MoveWatched(unit=spec.id, opportunity_for=state.other))
+        name = side_name(state.scenario, state.other)
+        ctx.emit(MoveWatched(unit=spec.id, opportunity_for=state.other, side_name=name))
 
 
 _ARMED: dict[tuple[int, str, str], tuple[tuple[Any, ...], tuple[str, ...]]] = {}
