@@ -102,7 +102,7 @@ def test_new_show_act_log_undo_round_trip(game: Path) -> None:
 
 def test_human_output_is_tables(prepared: Path) -> None:
     shown = ok("show", prepared, "--seat", "german")
-    for text in ("turn 1: german's maneuver phase", "Pioniere 1", "0/2", "may act now: us"):
+    for text in ("turn 1: Wehrmacht's maneuver phase", "Pioniere 1", "0/2", "may act now: us"):
         assert text in shown
     acted = ok("act", prepared, "--seat", "us", "pass")
     assert "pioneer-1's engineering action is carried out" in acted
@@ -139,7 +139,7 @@ def test_replay_shows_what_a_seat_knew(prepared: Path) -> None:
         ok_json("replay", prepared, "--seat", "german", "--upto", "1")["pending"]["kind"]
         == "prepare"
     )
-    assert "turn 1: german's maneuver phase" in ok(
+    assert "turn 1: Wehrmacht's maneuver phase" in ok(
         "replay", prepared, "--seat", "us", "--upto", "1"
     )
 

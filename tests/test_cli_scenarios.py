@@ -76,7 +76,7 @@ def test_every_bundled_scenario_validates(name: str) -> None:
     ("text", "problem"),
     [
         (ENGINEERING.replace("kind: troops", "kind: troops, dr: 5"), "units[0].dr: must be"),
-        ("ruleset: engineering\ntitle: [unclosed\n", "line 3, column 1: expected ',' or ']'"),
+        ("ruleset: engineering\ntitle: [unclosed\n", "line 3, column 1: did not find expected ','"),
         (ENGINEERING.replace("{id: b}", "{id: a}"), "sides[1].id: duplicate id 'a'"),
     ],
 )
@@ -107,9 +107,12 @@ def test_an_unknown_ruleset_names_the_file(tmp_path: Path) -> None:
     ("text", "where"),
     [
         ("ruleset: engineering\ntitle: t\n  sides: 1\n", "line 3, column 8: mapping values"),
-        ("ruleset: engineering\nsides: [{id: a}, {id: b}\n", "line 3, column 1: expected ','"),
+        (
+            "ruleset: engineering\nsides: [{id: a}, {id: b}\n",
+            "line 3, column 1: did not find expected ','",
+        ),
         ("ruleset: engineering\ntitle: 'open\n", "line 3, column 1: found unexpected end"),
-        ("ruleset: engineering\n\ttitle: t\n", "line 2, column 1: found character '\\t'"),
+        ("ruleset: engineering\n\ttitle: t\n", "line 2, column 1: found a tab character"),
     ],
 )
 def test_a_yaml_error_gives_line_and_column(tmp_path: Path, text: str, where: str) -> None:

@@ -28,12 +28,12 @@ def _declared() -> AblGame:
 def test_abl_show_command_dice_and_the_command_group() -> None:
     """CHQ-TURN Command Dice rolled and left; CHQ-GROUP, CHQ-CHAIN the group activated."""
     blocks = shown(_declared(), ALLIES)
-    assert paragraph(blocks, "turn 1 of 6") == "turn 1 of 6: Command Pulse 1, german's"
+    assert paragraph(blocks, "turn 1 of 6") == "turn 1 of 6: Command Pulse 1, Germans'"
     assert table(blocks, "Command Dice") == [
         {"side": "allies", "rolled": "2 2 3 5 5", "left": "2 2 3 5 5"},
         {"side": "german", "rolled": "2 3 4 4 6", "left": "2 3 4 6"},  # the 4 ordered the group
     ]
-    group = table(blocks, "activation: german's Command Group under StuG 1, Order Chain of 1")
+    group = table(blocks, "activation: Germans' Command Group under StuG 1, Order Chain of 1")
     assert group == [
         {"member": "StuG 1 (commander)", "moves": "0"},
         {"member": "stug-2", "moves": "0"},

@@ -51,13 +51,13 @@ def test_afv_show_the_deck_and_the_card() -> None:
         "(5 of the 9 cards left are yours)"
     )
     assert paragraph(text, "card 1") == (
-        "card 1: us's; held by Sherman 1 (Sgt Miller); "
+        "card 1: US 2nd Platoon, Company B's; held by Sherman 1 (Sgt Miller); "
         "acted on it: T/5 Kowalski, Sgt Miller, Pvt Russo; "
         "turrets traversed: Sherman 1 (Sgt Miller) 30°"
     )
     # the other side sees the card, not what was done on it
     assert paragraph(shown(_played(), DE), "card 1") == (
-        "card 1: us's; held by Sherman 1 (Sgt Miller)"
+        "card 1: US 2nd Platoon, Company B's; held by Sherman 1 (Sgt Miller)"
     )
 
 

@@ -188,7 +188,7 @@ def test_yaml_syntax_error_names_file_and_line() -> None:
     with pytest.raises(InputError) as info:
         parse_scenario(text, "broken.yaml")
     assert info.value.where == "broken.yaml"
-    assert info.value.problem == "line 3, column 8: mapping values are not allowed here"
+    assert info.value.problem.startswith("line 3, column 8: mapping values are not allowed")
 
 
 def test_load_from_a_file_names_the_file(tmp_path: Path) -> None:

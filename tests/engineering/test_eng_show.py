@@ -31,10 +31,13 @@ def test_eng_show_tasks_demolitions_and_the_pending_action() -> None:
         {"demolition": "culvert", "at": "8,27", "state": "prepared", "progress": "1/1"},
     ]
     assert paragraph(german, "pending") == (
-        "pending: pioneer-1's engineering action (prepare bridge) awaits us's answer"
+        "pending: pioneer-1's engineering action (prepare bridge) awaits US Army's answer"
     )
     us = shown(game, US)
-    assert paragraph(us, "pending") == "pending: pioneer-1's engineering action awaits us's answer"
+    assert (
+        paragraph(us, "pending")
+        == "pending: pioneer-1's engineering action awaits US Army's answer"
+    )
     assert "german tasks" not in titles(us)
     assert "german demolitions known" not in titles(us)
     assert row(table(us, "us units"), "Rifle squad 1") == {
@@ -126,6 +129,7 @@ def test_eng_show_a_lane_through_the_wire() -> None:
     do(game, "british", {"action": "prime-conger", "unit": "conger", "obstacle": "wire-1"})
     do(game, GERMAN, {"action": "pass"})
     do(game, "british", {"action": "move", "unit": "dd-1", "to": [10, 6]})
+    do(game, GERMAN, {"action": "pass"})  # no opportunity fire at the move (BF-DEFAULT-OPFIRE)
     do(game, "british", {"action": "end-phase"}, 6)  # dd-1 swam: the swamping d10
     while (game.state.turn, game.state.phasing) != (2, "british"):
         do(game, game.ruleset.seats_to_act(game.state)[0], {"action": "end-phase"})

@@ -24,9 +24,12 @@ def _fired_at() -> WatGame:
 
 def test_wat_show_the_initiative_and_reactive_fire() -> None:
     blocks = shown(_fired_at(), BRITISH)
-    assert paragraph(blocks, "initiative") == "initiative 1: british has it"
+    assert paragraph(blocks, "initiative") == (
+        "initiative 1: British Second Army has the initiative; Wehrmacht may answer the last "
+        "move with reactive fire"
+    )
     assert paragraph(blocks, "reactive fire") == (
-        "reactive fire: german may answer the move of RE section 1"
+        "reactive fire: Wehrmacht may answer the move of RE section 1"
     )
 
 

@@ -117,7 +117,7 @@ def test_a_created_game_gets_a_fresh_secret_seed_unless_given_one(client: TestCl
         ({"scenario": "nope"}, "no bundled scenario 'nope' (bundled: "),
         ({"scenario": "/etc/passwd"}, "no bundled scenario '/etc/passwd'"),
         ({"scenario": "../scenario/bundled/demo.yaml"}, "no bundled scenario"),
-        ({"scenario_yaml": "ruleset: [unclosed"}, "uploaded scenario: line 1"),
+        ({"scenario_yaml": "ruleset: [unclosed"}, "uploaded scenario: line 2, column 1: did not"),
         ({"scenario_yaml": "just text"}, "a scenario must be a mapping"),
         ({"scenario_yaml": "ruleset: chess\ntitle: x\nsides: []"}, "unknown ruleset 'chess'"),
         ({"scenario_yaml": "ruleset: engineering\ntitle: x\nsides: [{id: a}]"}, "two sides"),
@@ -168,7 +168,9 @@ def test_a_seat_reads_only_the_entries_after_a_number(demo: Table, seat: str) ->
 
 def test_the_seat_table_tells_the_clock_in_the_rulesets_words(client: TestClient) -> None:
     """The status line's clock: the demo's turn and phase; waterborne's initiative (CF-INIT)."""
-    assert create(client).table("us")["clock"] == "turn 1: german's maneuver phase, german acts"
+    assert (
+        create(client).table("us")["clock"] == "turn 1: Wehrmacht's maneuver phase, Wehrmacht acts"
+    )
     crossing = create(client, "waterborne")
     assert crossing.table("public")["clock"] == (
         "initiative 1: British Second Army has the initiative"

@@ -126,6 +126,11 @@ class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return next((s.label for s in self.sides if s.id == side), side)
 
 
+def possessive(name: str) -> str:
+    """A name's possessive: "Wehrmacht's", "US engineers'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 @functools.cache
 def _side_ids(sides: tuple[SideSpec, ...]) -> tuple[str, ...]:
     return tuple(s.id for s in sides)

@@ -17,7 +17,7 @@ from typing import Any, TypedDict, TypeVar
 import msgspec
 from msgspec import UNSET, UnsetType
 
-from kriegsspiel.core.scenario import ScenarioBase
+from kriegsspiel.core.scenario import ScenarioBase, possessive
 
 __all__ = [
     "UNSET",
@@ -110,13 +110,16 @@ def shown(value: T, visible: bool) -> T | UnsetType:
 
 
 def clock_text(view: Mapping[str, Any]) -> str:
-    """Where the game stands, from a view's clock: the turn, whose phase, who acts."""
+    """Where the game stands, from a view's clock: the turn, whose phase, who acts (sides by
+    their names)."""
+    names = {side["id"]: side["name"] for side in view.get("sides") or ()}
     phase = str(view.get("phase") or "").replace("_", " ")
     text = f"turn {view.get('turn')}"
     if view.get("phasing"):
-        text += f": {view['phasing']}'s {phase} phase"
+        text += f": {possessive(names.get(view['phasing'], view['phasing']))} {phase} phase"
     elif phase:
         text += f": {phase}"
     if view.get("acting"):
-        text += f", {view['acting']} acts"
+        acting = [names.get(a.strip(), a.strip()) for a in str(view["acting"]).split(",")]
+        text += f", {' and '.join(acting)} {'acts' if len(acting) == 1 else 'act'}"
     return text + " (the game is over)" if view.get("over") else text

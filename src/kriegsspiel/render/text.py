@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kriegsspiel.core.ruleset import ViewList
+from kriegsspiel.core.scenario import possessive
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.views import clock_text as generic_clock
 from kriegsspiel.rulesets import RULESETS, AnyRuleset
@@ -92,12 +93,14 @@ def clock_text(view: Row) -> str:
     return ruleset.clock(view) if ruleset is not None else generic_clock(view)
 
 
-def pending_text(pending: Row, action_word: str = "action") -> str:
+def pending_text(pending: Row, action_word: str = "action", sides: Sequence[Row] = ()) -> str:
     """The action other seats may answer, in the view's words (`what`) or its ruleset's
-    (`Ruleset.action_word`)."""
+    (`Ruleset.action_word`); the side to answer by its name (from the view's `sides`)."""
     work = f" ({pending['kind']} {pending['target']})" if "kind" in pending else ""
     what = pending.get("what", action_word)
-    text = f"{pending['unit']}'s {what}{work} awaits {pending['awaiting']}'s answer"
+    awaiting = next((s["name"] for s in sides if s["id"] == pending["awaiting"]), None)
+    answer = possessive(awaiting or pending["awaiting"])
+    text = f"{pending['unit']}'s {what}{work} awaits {answer} answer"
     if pending.get("fired"):
         text += f"; fired at by {fmt(pending['fired'])}"
     if pending.get("cancelled"):
@@ -151,7 +154,7 @@ def render_view(out: Console, view: Row, to_act: Sequence[str] | None = None) ->
         out.print(table(shown.title, value, list_columns(shown, value)))
     if view.get("pending"):
         word = ruleset.action_word if ruleset is not None else "action"
-        out.print(Text(f"pending: {pending_text(view['pending'], word)}"))
+        out.print(Text(f"pending: {pending_text(view['pending'], word, view.get('sides', ()))}"))
     if to_act is not None:
         out.print(Text(to_act_text(to_act)))
 

@@ -17,6 +17,7 @@ from kriegsspiel.show.cells import (
     num,
     per_side,
     point,
+    whose,
 )
 
 
@@ -39,7 +40,7 @@ def weapon(dice: int, kind: str, indirect: bool) -> str:
 def blocks(view: AblView) -> list[Block]:
     names = {u.id: u.name for u in view.units} | {b.id: b.name for b in view.blinds}
     stage = (
-        f"Command Pulse {view.pulse}, {view.pulse_side}'s"
+        f"Command Pulse {view.pulse}, {whose(view, view.pulse_side or '')}"
         if view.stage == "pulses"
         else "Command Dice to roll"
     )
@@ -105,9 +106,10 @@ def activation(view: AblView, names: Mapping[str, str]) -> list[Block]:
     if a is None:
         return []
     spotters = known(a.spotters) or ()
+    commander = names.get(a.commander, a.commander)
     title = joined(
         (
-            f"activation: {a.side}'s Command Group under {names.get(a.commander, a.commander)}",
+            f"activation: {whose(view, a.side)} Command Group under {commander}",
             f"Order Chain of {a.order_chain}",
             a.group_spot_used and "its spotting attempt used",
         )

@@ -19,6 +19,7 @@ from kriegsspiel.show.cells import (
     optional,
     per_side,
     point,
+    whose,
 )
 
 
@@ -72,7 +73,7 @@ def deck_text(view: AfvView, names: Mapping[str, str]) -> list[Block]:
         Para(
             joined(
                 (
-                    f"card {card.number}: {card.side}'s",
+                    f"card {card.number}: {whose(view, card.side)}",
                     f"held by {names.get(card.holder, card.holder)}" if card.holder else "not held",
                     card.free_move and "a free-move card",
                     acted is not None and f"acted on it: {names_of(acted, names) or 'nobody yet'}",

@@ -9,7 +9,8 @@ from typing import Any, TypeVar
 from msgspec import UnsetType
 
 from kriegsspiel.cli_tables import Block, Para, Table
-from kriegsspiel.core.views import ViewHeader
+from kriegsspiel.core.scenario import possessive
+from kriegsspiel.core.views import ViewHeader, view_data
 from kriegsspiel.render.text import clock_text
 
 T = TypeVar("T")
@@ -87,9 +88,18 @@ def per_side(
     ]
 
 
+def side_name(view: ViewHeader, side: str) -> str:
+    return next((s.name for s in view.sides if s.id == side), side)
+
+
+def whose(view: ViewHeader, side: str) -> str:
+    """A side's possessive, by its name: "Wehrmacht's"."""
+    return possessive(side_name(view, side))
+
+
 def heading(view: ViewHeader) -> list[Block]:
     sides = joined(f"{s.id} ({s.name})" if s.name != s.id else s.id for s in view.sides)
-    clock = {f: getattr(view, f) for f in ("turn", "phasing", "phase", "acting", "over")}
+    clock = view_data(view)
     return [
         Para(f"{view.title}, as seen by {view.seat}"),
         Para(clock_text(clock)),

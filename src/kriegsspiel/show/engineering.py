@@ -102,7 +102,8 @@ def blocks(view: EngView) -> list[Block]:
     )
     if view.pending is not None:
         pending: dict[str, Any] = msgspec.to_builtins(view.pending)
-        out.append(Para(f"pending: {pending_text(pending, 'engineering action')}"))
+        sides = [msgspec.to_builtins(side) for side in view.sides]
+        out.append(Para(f"pending: {pending_text(pending, 'engineering action', sides)}"))
     out += features(view, names)
     supply = counted(view.mine_supply)
     if supply:

@@ -17,19 +17,20 @@ from kriegsspiel.show.cells import (
     optional,
     per_side,
     point,
+    side_name,
 )
 
 
 def blocks(view: WatView) -> list[Block]:
     names = {u.id: u.name for u in view.units} | {c.id: c.name for c in view.craft}
-    out: list[Block] = [Para(f"initiative {view.initiative}: {view.phasing} has it")]
+    out: list[Block] = []  # the heading's clock says whose initiative it is (CF-INIT)
     w = view.window
     if w is not None:  # CF-REACT: the other side may answer a move with reactive fire
         out.append(
             Para(
                 joined(
                     (
-                        f"reactive fire: {w.awaiting} may answer the move of "
+                        f"reactive fire: {side_name(view, w.awaiting)} may answer the move of "
                         + names_of(w.movers, names),
                         w.group and f"group {w.group}",
                         w.no_fire_to_clear

@@ -26,7 +26,7 @@ from kriegsspiel.core.topics import performer as performer
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Point
-from kriegsspiel.rulesets.engineering.wording import possessive, side_name
+from kriegsspiel.rulesets.engineering.wording import possessive
 
 if TYPE_CHECKING:
     from kriegsspiel.rulesets.engineering.play.demolitions import DemolitionKind
@@ -80,7 +80,7 @@ def acting_side(state: EngState) -> str:
 
 
 def phase_text(state: EngState) -> str:
-    whose = possessive(side_name(state.scenario, state.phasing))
+    whose = possessive(state.scenario.side_name(state.phasing))
     return f"{state.phase.replace('_', ' ')} phase of {whose} turn {state.turn}"
 
 
@@ -93,7 +93,7 @@ def not_waiting(state: EngState) -> None:
         raise RuleViolation(
             pending.rule,
             f"{unit}'s {pending.what} awaits opportunity fire: "
-            f"{side_name(state.scenario, state.other)} may fire or pass",
+            f"{state.scenario.side_name(state.other)} may fire or pass",
         )
 
 

@@ -50,7 +50,6 @@ from kriegsspiel.rulesets.engineering.play.work import (
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import STATUS_ORDER, EngState, Point
 from kriegsspiel.rulesets.engineering.topics import DEMOLITION_KINDS, HOOKS
-from kriegsspiel.rulesets.engineering.wording import side_name
 
 DEFAULT_MOVE = 6.0  # inches per move where a unit's speed is not on record (parent-games.md)
 
@@ -64,7 +63,7 @@ def candidates(state: EngState, seat: str) -> list[Candidate]:
     acting = acting_side(state)
     if seat not in (UMPIRE, acting):
         return out
-    who = side_name(state.scenario, acting)
+    who = state.scenario.side_name(acting)
     out.append(Candidate(EndPhase(), f"{who} ends the {phase_text(state)}"))
     units = [
         spec
@@ -84,7 +83,7 @@ def _window(state: EngState, seat: str) -> list[Candidate]:
     if seat not in (UMPIRE, state.other):
         return []
     target = state.spec(pending.unit).label
-    who = side_name(state.scenario, state.other)
+    who = state.scenario.side_name(state.other)
     out = [Candidate(Pass(), f"{who} holds fire at {target}'s {pending.what}")]
     for uid in opportunity_firers(state):
         label = f"{state.spec(uid).label} takes opportunity fire at {target}"
@@ -94,7 +93,7 @@ def _window(state: EngState, seat: str) -> list[Candidate]:
 
 def _umpire_records(state: EngState) -> list[Candidate]:
     """The umpire's records: a unit's status, a demolition revealed, a field or fort spotted."""
-    names = {side: side_name(state.scenario, side) for side in state.order}
+    names = {side: state.scenario.side_name(side) for side in state.order}
     out: list[Candidate] = []
     for spec in state.specs.values():
         for status in STATUS_ORDER:
@@ -103,9 +102,7 @@ def _umpire_records(state: EngState) -> list[Candidate]:
     for demo in state.demolitions.values():
         for side in state.order:
             if side != demo.side and side not in demo.known_to:
-                label = (
-                    f"umpire: {side_name(state.scenario, side)} learns of {demo.name or demo.id}"
-                )
+                label = f"umpire: {state.scenario.side_name(side)} learns of {demo.name or demo.id}"
                 out.append(Candidate(Reveal(demo.id, side), label))
     for field in state.minefields.values():
         for side in state.order:

@@ -4,16 +4,9 @@ places to a tenth of an inch (the events keep the exact values)."""
 from __future__ import annotations
 
 from kriegsspiel.core.geometry import Measure
-from kriegsspiel.core.scenario import Point, ScenarioBase
+from kriegsspiel.core.scenario import Point, possessive
 
-
-def side_name(scenario: ScenarioBase, side: str) -> str:
-    """A side as the scenario names it (its id where it has no name)."""
-    return next((s.name or s.id for s in scenario.sides if s.id == side), side)
-
-
-def possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+__all__ = ["inches", "measured", "place", "possessive"]
 
 
 def inches(value: float) -> str:

@@ -44,7 +44,7 @@ from kriegsspiel.rulesets.engineering.play.sequence import may_maneuver, use_act
 from kriegsspiel.rulesets.engineering.play.work import opportunity_firers, resolve
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Pending, Point, with_unit
-from kriegsspiel.rulesets.engineering.wording import place, side_name
+from kriegsspiel.rulesets.engineering.wording import place
 
 BRIDGE_REACH = 1.0  # a crossing runs over the gap within 1" of the bridge's position (decision)
 
@@ -164,7 +164,7 @@ def cross_bridge(ctx: Ctx, action: CrossBridge) -> None:
             to=action.to,
             distance=dist,
             opportunity_for=state.other,
-            side_name=side_name(state.scenario, state.other),
+            side_name=state.scenario.side_name(state.other),
         )
     )
     if not opportunity_firers(ctx.state):

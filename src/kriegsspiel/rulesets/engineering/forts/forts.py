@@ -30,7 +30,6 @@ from kriegsspiel.rulesets.engineering.play.demolitions import with_demolition
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import STATUS_ORDER, EngState, Point, with_unit, worse
 from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
-from kriegsspiel.rulesets.engineering.wording import side_name
 
 RUBBLE_ARMOUR = 1  # ENG-FORT-25: a fort brought down to armour 1 is rubble
 
@@ -195,7 +194,7 @@ def spot(ctx: Ctx, action: Spot) -> None:
     f = fort(ctx.state, action.fort)
     if action.side not in ctx.state.order or action.side == f.side:
         raise InputError("side", f"{action.side!r} is not an enemy side of {f.id}")
-    name = side_name(ctx.state.scenario, action.side)
+    name = ctx.state.scenario.side_name(action.side)
     ctx.emit(Spotted(fort=f.id, side=action.side, spotted=action.spotted, side_name=name))
 
 

@@ -63,7 +63,6 @@ from kriegsspiel.rulesets.engineering.play.fire import fire_modifiers, mark_fire
 from kriegsspiel.rulesets.engineering.play.work import declare, may_engineer, watch_move
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Point
-from kriegsspiel.rulesets.engineering.wording import side_name
 
 # -- actions and events ---------------------------------------------------------------------------
 
@@ -217,7 +216,7 @@ def _flailed(ctx: Ctx, spec: EngUnit, section: str, at: Point | None) -> None:
             side=spec.side,
             footprint=field.footprint,
             how="flailed",
-            side_name=side_name(ctx.state.scenario, spec.side),
+            side_name=ctx.state.scenario.side_name(spec.side),
         )
         ctx.emit(found, only(spec.side, field.side))
     make_lane(ctx, section, spec.side, "cleared", at, "ENG-MINE-41")

@@ -40,7 +40,6 @@ from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import Laying, Mi
 from kriegsspiel.rulesets.engineering.play.work import declare, may_engineer, may_work_on, progress
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Point
-from kriegsspiel.rulesets.engineering.wording import side_name
 
 LAY_ACTIONS = 9  # ENG-MINE-21: one 1" x 2" section of one mine type
 DUMMY_ACTIONS = 5  # ENG-MINE-31
@@ -235,7 +234,7 @@ def _resolve_lay(ctx: Ctx) -> None:
             ground=tuple(p["ground"]),
             task=task.id,
         )
-        name = side_name(ctx.state.scenario, side)
+        name = ctx.state.scenario.side_name(side)
         ctx.emit(LayingBegun(laying=laying, task=task, side_name=name), only(side))
     if progress(ctx, laying.task, pending.unit, only(side)):
         ctx.emit(MinesLaid(section=laying.section), only(side))
@@ -260,7 +259,7 @@ def spot(ctx: Ctx, action: SpotMinefield) -> None:
         side=action.side,
         footprint=field.footprint,
         how="spotted",
-        side_name=side_name(ctx.state.scenario, action.side),
+        side_name=ctx.state.scenario.side_name(action.side),
     )
     ctx.emit(found, only(action.side, field.side))
 

@@ -35,7 +35,6 @@ from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import (
 from kriegsspiel.rulesets.engineering.play.fire import hit
 from kriegsspiel.rulesets.engineering.scenario import ENGINEER, EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Point
-from kriegsspiel.rulesets.engineering.wording import side_name
 
 # -- events ---------------------------------------------------------------------------------------
 
@@ -233,7 +232,7 @@ def attempt(
             side=spec.side,
             footprint=field.footprint,
             how="mines went off",
-            side_name=side_name(ctx.state.scenario, spec.side),
+            side_name=ctx.state.scenario.side_name(spec.side),
         )
         ctx.emit(found, only(spec.side, field.side))
     return Passage(told, rolled=True)
@@ -271,7 +270,7 @@ def make_lane(
         depth=fp.depth if (fp := state.minefields[section].footprint) else 1.0,
         rule=rule,
     )
-    made = LaneMade(lane=lane, side_name=side_name(state.scenario, side))
+    made = LaneMade(lane=lane, side_name=state.scenario.side_name(side))
     ctx.emit(made, only(side, state.minefields[section].side))
     return lane
 

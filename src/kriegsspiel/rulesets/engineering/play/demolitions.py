@@ -38,7 +38,6 @@ from kriegsspiel.rulesets.engineering.base import (
 from kriegsspiel.rulesets.engineering.play.work import declare, may_engineer, may_work_on, progress
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Point
-from kriegsspiel.rulesets.engineering.wording import side_name
 
 REMOVE_REACH = 1.0  # ENG-DEMO-08: within 1"
 
@@ -349,7 +348,7 @@ def reveal(ctx: Ctx, action: Reveal) -> None:
         side=action.side,
         name=demo.name,
         position=demo.position,
-        side_name=side_name(ctx.state.scenario, action.side),
+        side_name=ctx.state.scenario.side_name(action.side),
     )
     ctx.emit(event, only(action.side))
 

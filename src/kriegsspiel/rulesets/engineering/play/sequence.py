@@ -37,7 +37,7 @@ from kriegsspiel.rulesets.engineering.state import (
     UnitState,
     with_unit,
 )
-from kriegsspiel.rulesets.engineering.wording import measured, place, possessive, side_name
+from kriegsspiel.rulesets.engineering.wording import measured, place, possessive
 
 # -- actions --------------------------------------------------------------------------------------
 
@@ -120,12 +120,12 @@ def end_phase(ctx: Ctx, _: EndPhase) -> None:
     state = ctx.state
     not_waiting(state)
     if ctx.seat not in ("umpire", acting_side(state)):
-        whose = possessive(side_name(state.scenario, acting_side(state)))
+        whose = possessive(state.scenario.side_name(acting_side(state)))
         raise RuleViolation("BF-SEQ", f"the {phase_text(state)} is {whose} to end")
     ctx.run(PHASE_ENDS)
     index = PHASES.index(state.phase)
     if index + 1 < len(PHASES):
-        name = side_name(state.scenario, state.phasing)
+        name = state.scenario.side_name(state.phasing)
         ctx.emit(PhaseBegan(state.turn, state.phasing, PHASES[index + 1], side_name=name))
         return
     turn, player = (state.turn, 1) if state.player == 0 else (state.turn + 1, 0)
@@ -134,7 +134,7 @@ def end_phase(ctx: Ctx, _: EndPhase) -> None:
         return
     recover(ctx, state.phasing)
     side = state.order[player]
-    name = side_name(state.scenario, side)
+    name = state.scenario.side_name(side)
     ctx.emit(PhaseBegan(turn=turn, side=side, phase=PHASES[0], side_name=name))
 
 

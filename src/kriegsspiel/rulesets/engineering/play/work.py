@@ -31,7 +31,6 @@ from kriegsspiel.rulesets.engineering.base import (
 from kriegsspiel.rulesets.engineering.play.fire import fire_modifiers, hit, mark_fired
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import ENGINEERING, EngState, Pending, with_unit
-from kriegsspiel.rulesets.engineering.wording import side_name
 
 MOVE = "move"  # the kind of a window a move opens (BF-DEFAULT-OPFIRE): nothing left to do
 
@@ -235,7 +234,7 @@ def declare(
 ) -> None:
     """Declare engineering work (ENG-ACT-08/09); resolve at once if no enemy can fire."""
     other = ctx.state.other
-    name = side_name(ctx.state.scenario, other)
+    name = ctx.state.scenario.side_name(other)
     ctx.emit(EngineeringStarted(unit=spec.id, opportunity_for=other, side_name=name))
     ctx.emit(WorkDeclared(unit=spec.id, kind=kind, target=target, params=params or {}), audience)
     for result in (sealed, *more_sealed) if sealed is not None else ():
@@ -251,7 +250,7 @@ def window(state: EngState, seat: str) -> Pending:
             "ENG-ACT-09", "no engineering action awaits opportunity fire, nor any crossing or move"
         )
     if seat not in (UMPIRE, state.other):
-        who = side_name(state.scenario, state.other)
+        who = state.scenario.side_name(state.other)
         raise RuleViolation(pending.rule, f"only {who} may answer this {pending.what}")
     return pending
 
@@ -278,7 +277,7 @@ def watch_move(ctx: Ctx, spec: EngUnit) -> None:
     window of ENG-ACT-09; none opens when it is knocked out or no enemy unit could fire."""
     state = ctx.state
     if state.scenario.options.opportunity_fire_at_moves and firers_at(state, spec.id):
-        name = side_name(state.scenario, state.other)
+        name = state.scenario.side_name(state.other)
         ctx.emit(MoveWatched(unit=spec.id, opportunity_for=state.other, side_name=name))
 
 
