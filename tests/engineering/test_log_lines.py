@@ -13,10 +13,12 @@ from minekit import field, tank, us_turn
 from minekit import game as obstacle_game
 
 from conftest import GERMAN, US, EngGame, do, fire_face, unit
+from kriegsspiel import new_game
 from kriegsspiel.core.game import Game
 from kriegsspiel.rulesets.engineering import RULESET, EngScenario
 from kriegsspiel.rulesets.engineering.wording import possessive
 from kriegsspiel.scenario.load import scenario_from_data
+from kriegsspiel.testing import refused
 
 NAMES = [{"id": GERMAN, "name": "Wehrmacht"}, {"id": US, "name": "US"}]
 
@@ -136,3 +138,14 @@ def test_opportunity_fire_result_is_told_once() -> None:
 def test_a_side_name_ending_in_s_takes_an_apostrophe_only() -> None:
     assert possessive("US engineers") == "US engineers'"
     assert possessive("Wehrmacht") == "Wehrmacht's"
+
+
+def test_eng_demo_03_a_refusal_names_the_side_whose_demolition_it_is_not() -> None:
+    game = new_game("demo", seed="words")
+    for seat in (GERMAN, US, GERMAN):
+        do(game, seat, {"action": "end-phase"})
+    do(game, "umpire", {"action": "reveal", "demolition": "bridge", "side": US})
+    action = {"action": "prepare", "unit": "engineer-1", "demolition": "bridge"}
+    violation = refused(game, US, action)
+    assert violation.rule == "ENG-DEMO-03"
+    assert "is not US Army's to prepare" in violation.reason

@@ -26,6 +26,7 @@ from kriegsspiel.rulesets.engineering.bridges.fieldwork_checks import (
 from kriegsspiel.rulesets.engineering.bridges.works_state import BridgeState, Equipment
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState
+from kriegsspiel.rulesets.engineering.wording import whose
 
 KO = "knocked-out"
 
@@ -60,7 +61,7 @@ def enemy_bridge(state: EngState, firer: EngUnit, b: BridgeState) -> None:
     if b.destroyed:
         raise RuleViolation("ENG-BRIDGE-17", f"{b.label} is already destroyed")
     if b.side == firer.side:
-        raise RuleViolation("BF-FIRE", f"{b.label} is {firer.side}'s own bridge")
+        raise RuleViolation("BF-FIRE", f"{b.label} is {whose(state, firer.side)} own bridge")
 
 
 def fire_check(ctx: Ctx, firer: EngUnit, target: str, indirect: bool) -> Check:
@@ -89,7 +90,9 @@ def fire_check(ctx: Ctx, firer: EngUnit, target: str, indirect: bool) -> Check:
 
 def _loose(state: EngState, firer: EngUnit, item: Equipment) -> None:
     if item.side == firer.side:
-        raise RuleViolation("BF-FIRE", f"{item.id} is {firer.side}'s own bridging equipment")
+        raise RuleViolation(
+            "BF-FIRE", f"{item.id} is {whose(state, firer.side)} own bridging equipment"
+        )
     if equipment_lost(state, item) or item.placed:
         raise RuleViolation("ENG-BRIDGE-08", f"{item.id} is no longer loose bridging equipment")
     if item.carried_by is not None:

@@ -36,6 +36,7 @@ from kriegsspiel.rulesets.engineering.fieldwork_geometry import conformed_to, ga
 from kriegsspiel.rulesets.engineering.play.work import declare, may_engineer, sealed
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, with_unit
+from kriegsspiel.rulesets.engineering.wording import whose
 
 EQUIPMENT_REACH = 2.0  # ENG-BRIDGE-07: dismounted within 2" of the gap; ENG-BRIDGE-12: builders
 # within 2" of the equipment
@@ -138,7 +139,9 @@ def build_span(ctx: Ctx, action: BuildSpan) -> None:
     spec = own(state, ctx.seat, action.unit)
     b = bridge(state, action.bridge)
     if b.kind not in ("pontoon", "treadway") or b.side != spec.side:
-        raise RuleViolation("ENG-BRIDGE-01", f"{b.label} is not {spec.side}'s bridge to build")
+        raise RuleViolation(
+            "ENG-BRIDGE-01", f"{b.label} is not {whose(state, spec.side)} bridge to build"
+        )
     if b.complete or b.destroyed:
         raise RuleViolation(
             "ENG-BRIDGE-17", f"{b.label} is {'destroyed' if b.destroyed else 'built'}"
@@ -156,7 +159,9 @@ def build_span(ctx: Ctx, action: BuildSpan) -> None:
                 "ENG-BRIDGE-11", f"only T-class units build bridges; not {unit.label}"
             )
         if unit.side != spec.side:
-            raise RuleViolation("ENG-BRIDGE-10", f"{unit.label} is not on {spec.side}'s side")
+            raise RuleViolation(
+                "ENG-BRIDGE-10", f"{unit.label} is not on {whose(state, spec.side)} side"
+            )
     for helper in helpers:
         may_engineer(state, helper)
     e = _equipment(state, spec, b, action.equipment)

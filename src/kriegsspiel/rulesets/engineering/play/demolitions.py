@@ -38,6 +38,7 @@ from kriegsspiel.rulesets.engineering.base import (
 from kriegsspiel.rulesets.engineering.play.work import declare, may_engineer, may_work_on, progress
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Point
+from kriegsspiel.rulesets.engineering.wording import whose
 
 REMOVE_REACH = 1.0  # ENG-DEMO-08: within 1"
 
@@ -264,7 +265,7 @@ def preparation(ctx: Ctx, action: Prepare) -> tuple[EngUnit, Demolition, Demolit
     _engineer_only(spec, "prepare a demolition", kind)
     label = demo.name or demo.id
     if demo.side != spec.side:
-        raise RuleViolation("ENG-DEMO-03", f"{label} is not {spec.side}'s to prepare")
+        raise RuleViolation("ENG-DEMO-03", f"{label} is not {whose(state, spec.side)} to prepare")
     if demo.destroyed:
         raise RuleViolation("ENG-DEMO-03", f"{label} is already destroyed")
     if demo.prepared and not demo.stacks:
@@ -297,7 +298,7 @@ def demolition(ctx: Ctx, action: Demolish) -> tuple[EngUnit, Demolition, Demolit
     kind = kind_of(ctx, demo)
     _engineer_only(spec, "take a demolition action", kind)
     if demo.side != spec.side:
-        raise RuleViolation("ENG-DEMO-02", f"{demo.id} is not {spec.side}'s demolition")
+        raise RuleViolation("ENG-DEMO-02", f"{demo.id} is not {whose(state, spec.side)} demolition")
     if kind.may_demolish is not None:
         kind.may_demolish(ctx, spec, demo, action)
     if not demo.prepared:

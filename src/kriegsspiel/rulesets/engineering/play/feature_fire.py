@@ -36,6 +36,7 @@ from kriegsspiel.rulesets.engineering.play.fire import fire_modifiers, hit, mark
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Phase
 from kriegsspiel.rulesets.engineering.traits import ARTILLERY, DIVE_BOMBER, SHAPED_CHARGE, is_avre
+from kriegsspiel.rulesets.engineering.wording import whose
 
 STRUCTURE_RANGE = 5.0  # ENG-FORT-19: pin-point fire at an embrasure or door, at most 5"
 
@@ -115,7 +116,7 @@ def _structure_check(ctx: Ctx, firer: EngUnit, f: FortState, declared: float | N
     if not f.standing:
         raise RuleViolation("ENG-FORT-23", f"{f.label} is rubble")
     if f.side == firer.side:
-        raise RuleViolation("BF-FIRE", f"{f.label} is {firer.side}'s own fort")
+        raise RuleViolation("BF-FIRE", f"{f.label} is {whose(state, firer.side)} own fort")
     if DIVE_BOMBER in firer.traits:  # ENG-FORT-16: as direct fire, with its T,G,sV strength
         spec = next(s for s in state.scenario.forts if s.id == f.id)
         if not state.scenario.options.dive_bombers_vs_forts or not spec.mapped:
