@@ -6,8 +6,10 @@ file byte for byte as it was. No seat's output may carry the game's secret seed.
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,7 @@ from click.testing import CliRunner, Result
 from rich.console import Console
 
 from kriegsspiel import load_game
-from kriegsspiel.cli import cli, main
+from kriegsspiel.cli import LAZY, cli, main
 from kriegsspiel.demo import run_demo
 
 SEED = "demo-seed-1944"  # the demo scenario's published seed (`new --published-seed`)
@@ -427,3 +429,26 @@ def test_a_chosen_seed_is_not_printed(tmp_path: Path) -> None:
     shown = ok("new", "demo", "-o", path, "--seed", "my-secret-seed")
     assert "my-secret-seed" not in shown
     assert "my-secret-seed" in path.read_text(encoding="utf-8")
+
+
+def test_the_lazy_commands_are_listed_with_their_own_help() -> None:
+    """`LAZY` keeps a command's first sentence so that `--help` need not import it."""
+    for name, (module, attribute, first) in LAZY.items():
+        command = getattr(importlib.import_module(module), attribute)
+        assert command.name == name
+        assert " ".join(command.help.split("\n\n")[0].split()) == first
+
+
+def test_help_loads_no_ruleset_and_no_library() -> None:
+    """`kriegsspiel --help` starts without the library: no ruleset, no game, no rich tables."""
+    code = (
+        "import sys; from kriegsspiel.cli import cli\n"
+        "try: cli(['--help'])\n"
+        "except SystemExit: pass\n"
+        "heavy = ('kriegsspiel.core.game', 'kriegsspiel.rulesets.', 'shapely', 'numpy', 'rich')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(heavy)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.splitlines()[-1] == "[]"

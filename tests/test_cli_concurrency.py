@@ -16,7 +16,6 @@ import pytest
 from click.testing import CliRunner
 
 import kriegsspiel
-import kriegsspiel.cli as cli_module
 from kriegsspiel import InputError, edit_game, load_game
 from kriegsspiel.cli import cli
 
@@ -148,7 +147,7 @@ def test_new_refuses_a_file_another_command_created(
         path.write_text("someone else's", encoding="utf-8")
         return started
 
-    monkeypatch.setattr(cli_module, "new_game", new_game_while_another_is_made)
+    monkeypatch.setattr(kriegsspiel, "new_game", new_game_while_another_is_made)
     result = CliRunner().invoke(cli, ["new", "demo", "-o", str(path)])
     assert result.exit_code == 2
     assert "already exists (use --force to replace it)" in result.stderr

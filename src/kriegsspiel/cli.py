@@ -8,6 +8,7 @@ has succeeded. A command that changes a game holds the file's lock from reading 
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import sys
@@ -16,47 +17,9 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import click
-import msgspec
-from rich.console import Console
-from rich.text import Text
 
-from kriegsspiel import (
-    UMPIRE,
-    InputError,
-    KriegsspielError,
-    __version__,
-    all_checks,
-    edit_game,
-    find_check,
-    json_schema,
-    load_game,
-    load_scenario,
-    new_game,
-    save_game,
-)
-from kriegsspiel.analysis.luck import luck_report
-from kriegsspiel.analysis.odds import odds_report
-from kriegsspiel.cli_input import action_data, actions_help, entered_dice
-from kriegsspiel.cli_picture import register as register_picture
-from kriegsspiel.cli_play import register as register_play
-from kriegsspiel.cli_remote import register as register_remote
-from kriegsspiel.cli_show import echo_show
-from kriegsspiel.registry import all_plans, find_plan
-from kriegsspiel.render.text import (
-    CHECK_COLUMNS,
-    Column,
-    console,
-    key,
-    render_action_odds,
-    render_actions,
-    render_log,
-    render_odds,
-    render_plan,
-    render_view,
-    table,
-    to_act_text,
-)
-from kriegsspiel.scenario.load import bundled_names, parse_scenario, read_scenario_text
+from kriegsspiel import __version__
+from kriegsspiel.errors import KriegsspielError
 
 EXIT_ERROR = 2
 
@@ -69,8 +32,64 @@ def fail(message: str) -> NoReturn:
     sys.exit(EXIT_ERROR)
 
 
+# Commands defined in modules of their own, imported only when one of them is run or its own help
+# is shown, so that `--help` and the other commands start without them: name -> (module, the
+# command's attribute, the first sentence of its help; a test keeps it the command's own).
+LAZY = {
+    "picture": (
+        "kriegsspiel.cli_picture",
+        "picture_cmd",
+        "The board from SEAT's view: the table to scale, everything the seat knows, a legend.",
+    ),
+    "play": (
+        "kriegsspiel.cli_play",
+        "play_cmd",
+        "Play SEAT's part of GAME at an interactive prompt: the board, the legal actions (Tab "
+        "completes them), the exact odds of an action before you confirm it, then the log.",
+    ),
+    "remote": (
+        "kriegsspiel.cli_remote",
+        "remote",
+        "Act on a game served by `kriegsspiel serve`, through a seat's secret link.",
+    ),
+    "serve": (
+        "kriegsspiel.cli_remote",
+        "serve_cmd",
+        "Serve the web table app: one secret link per seat, live updates, a JSON API.",
+    ),
+}
+
+
 class KriegsspielGroup(click.Group):
-    """A command group that turns every expected failure into one `error:` line."""
+    """A command group that turns every expected failure into one `error:` line, and imports
+    the commands of `LAZY` only when they are used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *LAZY])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY:
+            module, attribute, _ = LAZY[cmd_name]
+            command: click.Command = getattr(importlib.import_module(module), attribute)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The listing of `--help` as click lays it out, the short help of `LAZY` commands
+        made from their declared first sentence."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names))
+        rows = []
+        for name in names:
+            if name in LAZY:
+                stand_in = click.Command(name, help=LAZY[name][2])  # not imported for a listing
+                rows.append((name, stand_in.get_short_help_str(limit)))
+                continue
+            command = super().get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def main(
         self,
@@ -155,6 +174,11 @@ def new_cmd(
 
     Its dice get a fresh secret seed, unless given one with --seed or told to use the scenario's
     published seed with --published-seed."""
+    from rich.text import Text
+
+    from kriegsspiel import InputError, new_game, save_game
+    from kriegsspiel.render.text import console
+
     started = new_game(scenario, seed, published_seed=published_seed)
     try:  # without --force, never over a file, even one another command creates meanwhile
         save_game(started, game, overwrite=force)
@@ -180,6 +204,8 @@ class ActCommand(click.Command):
     """`act`, whose help lists every ruleset's actions: built only when the help is shown."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from kriegsspiel.cli_input import actions_help
+
         self.epilog = actions_help()
         super().format_epilog(ctx, formatter)
 
@@ -208,6 +234,12 @@ def act_cmd(
     kriegsspiel act game.json --seat us move sherman-1 16,20
     kriegsspiel act game.json --seat us opportunity-fire rifle-1 --dice 7
     """
+    from rich.text import Text
+
+    from kriegsspiel import edit_game
+    from kriegsspiel.cli_input import action_data, entered_dice
+    from kriegsspiel.render.text import console, render_log, to_act_text
+
     if player is not None and dice is None:
         raise click.UsageError("--player names who rolled --dice; give --dice too")
     with edit_game(game) as edit:  # one command at a time changes a game file
@@ -237,6 +269,9 @@ def act_cmd(
 @JSON
 def show_cmd(game: Path, seat: str, as_json: bool) -> None:
     """What a seat may see of the game now: what it plays with, as tables."""
+    from kriegsspiel import load_game
+    from kriegsspiel.cli_show import echo_show
+
     loaded = load_game(game)
     to_act = loaded.ruleset.seats_to_act(loaded.state)
     if as_json:
@@ -251,6 +286,9 @@ def show_cmd(game: Path, seat: str, as_json: bool) -> None:
 @JSON
 def log_cmd(game: Path, seat: str, as_json: bool) -> None:
     """The game's log as a seat may see it."""
+    from kriegsspiel import load_game
+    from kriegsspiel.render.text import console, render_log
+
     entries = load_game(game).log_view(seat)
     if as_json:
         emit_json(entries)
@@ -265,6 +303,9 @@ def log_cmd(game: Path, seat: str, as_json: bool) -> None:
 @JSON
 def replay_cmd(game: Path, seat: str, upto: int, as_json: bool) -> None:
     """What a seat knew after the first UPTO log entries."""
+    from kriegsspiel import load_game
+    from kriegsspiel.render.text import console, render_view
+
     view = load_game(game).replay(seat, upto)
     if as_json:
         emit_json(view)
@@ -278,6 +319,9 @@ def replay_cmd(game: Path, seat: str, upto: int, as_json: bool) -> None:
 @JSON
 def undo_cmd(game: Path, count: int, as_json: bool) -> None:
     """Take back the last actions still in effect (the umpire's call)."""
+    from kriegsspiel import UMPIRE, edit_game
+    from kriegsspiel.render.text import console, render_log
+
     with edit_game(game) as edit:
         loaded = edit.game
         loaded.undo(UMPIRE, count)
@@ -295,6 +339,12 @@ def undo_cmd(game: Path, count: int, as_json: bool) -> None:
 @JSON
 def luck_cmd(game: Path, seat: str, as_json: bool) -> None:
     """The luck audit: how each player's dice fell, in the rolls SEAT may see (50% is fair)."""
+    from rich.text import Text
+
+    from kriegsspiel import load_game
+    from kriegsspiel.analysis.luck import luck_report
+    from kriegsspiel.render.text import Column, console, key, table
+
     report = luck_report(load_game(game), seat)
     if as_json:
         emit_json(report)
@@ -319,6 +369,9 @@ def luck_cmd(game: Path, seat: str, as_json: bool) -> None:
 @JSON
 def plan_cmd(name: str | None, args: tuple[str, ...], list_all: bool, as_json: bool) -> None:
     """How long multi-turn work takes: the exact distribution, with KEY=VALUE parameters."""
+    from kriegsspiel.registry import all_plans, find_plan
+    from kriegsspiel.render.text import console, key, render_plan, table
+
     if list_all == (name is not None):
         raise click.UsageError("give either a PLAN (such as waterborne.pontoon-bridge) or --list")
     if name is None:
@@ -343,6 +396,11 @@ def plan_cmd(name: str | None, args: tuple[str, ...], list_all: bool, as_json: b
 @JSON
 def actions_cmd(game: Path, seat: str, as_json: bool) -> None:
     """Every action SEAT may take now, from what it knows, as `act` takes it."""
+    import msgspec
+
+    from kriegsspiel import load_game
+    from kriegsspiel.render.text import console, render_actions
+
     choices = [msgspec.to_builtins(c) for c in load_game(game).legal_actions(seat)]
     if as_json:
         emit_json(choices)
@@ -362,6 +420,10 @@ def odds_cmd(
     """The exact odds of CHECK with its parameters as KEY=VALUE, or --list; or, with --seat,
     of everything an action can lead to: `odds GAME --seat SEAT ACTION [VALUES...]`.
     """
+    from kriegsspiel import all_checks, find_check
+    from kriegsspiel.analysis.odds import odds_report
+    from kriegsspiel.render.text import CHECK_COLUMNS, console, render_odds, table
+
     if seat is not None:
         if check is None or not args:
             raise click.UsageError(
@@ -387,6 +449,10 @@ def odds_cmd(
 
 
 def _action_odds(game: Path, seat: str, action: str, values: Sequence[str], as_json: bool) -> None:
+    from kriegsspiel import load_game
+    from kriegsspiel.cli_input import action_data
+    from kriegsspiel.render.text import console, render_action_odds
+
     loaded = load_game(game)
     report = loaded.odds(seat, action_data(loaded.ruleset, action, values)).describe()
     if as_json:
@@ -411,6 +477,7 @@ def _places(places: Sequence[str]) -> str:
 def rules_cmd(rule: str | None, ruleset: str | None, as_json: bool) -> None:
     """Every rule ID: its text, the code that implements it and the tests that cite it; or one
     RULE by its ID (in any case), with its ruleset and where it comes from."""
+    from kriegsspiel.render.text import Column, console, key, table
     from kriegsspiel.rules_index import find_rule, rules_report  # scans the sources when asked
 
     if rule is not None:
@@ -434,6 +501,10 @@ def rules_cmd(rule: str | None, ruleset: str | None, as_json: bool) -> None:
 
 
 def _print_rule(row: dict[str, Any]) -> None:
+    from rich.text import Text
+
+    from kriegsspiel.render.text import console
+
     out = console()
     out.print(Text(f"{row['rule']} ({row['ruleset']}): {row['section']}", style="bold"))
     out.print(Text(row["text"]))
@@ -453,6 +524,9 @@ def _print_rule(row: dict[str, Any]) -> None:
 def validate_cmd(scenario: str, as_json: bool) -> None:
     """Check SCENARIO (a YAML file or a bundled name) as `new` would, without starting a game:
     one line, OK with what it holds, or the first problem found."""
+    from kriegsspiel import new_game
+    from kriegsspiel.scenario.load import parse_scenario, read_scenario_text
+
     text, where = read_scenario_text(scenario)
     checked = new_game(parse_scenario(text, where))  # in memory only: its opening position too
     info = {
@@ -479,6 +553,8 @@ def validate_cmd(scenario: str, as_json: bool) -> None:
 @JSON
 def schema_cmd(ruleset: str, as_json: bool) -> None:
     """The JSON Schema of a ruleset's scenario files (always JSON)."""
+    from kriegsspiel import json_schema
+
     emit_json(json_schema(ruleset))
 
 
@@ -486,6 +562,10 @@ def schema_cmd(ruleset: str, as_json: bool) -> None:
 @JSON
 def scenarios_cmd(as_json: bool) -> None:
     """The bundled scenarios, for `kriegsspiel new NAME`."""
+    from kriegsspiel import load_scenario
+    from kriegsspiel.render.text import console, key, table
+    from kriegsspiel.scenario.load import bundled_names
+
     rows = []
     for name in bundled_names():
         scenario = load_scenario(name)
@@ -509,17 +589,15 @@ def scenarios_cmd(as_json: bool) -> None:
 @JSON
 def demo_cmd(directory: Path, as_json: bool) -> None:
     """Play a short scripted game of the `demo` scenario, saving it as it goes."""
+    from rich.console import Console
+
     from kriegsspiel.demo import run_demo  # the demo prints with this module's renderers
+    from kriegsspiel.render.text import console
 
     out = Console(file=io.StringIO()) if as_json else console()
     path = run_demo(directory, out)
     if as_json:
         emit_json({"game": str(path)})
-
-
-register_remote(cli)
-register_picture(cli)
-register_play(cli)
 
 
 def main() -> None:

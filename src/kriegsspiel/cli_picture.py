@@ -19,11 +19,6 @@ PNG_WIDTH = 1600
 TIMEOUT = 60
 
 
-def register(cli: click.Group) -> None:
-    """Add `picture` to the command group."""
-    cli.add_command(picture_cmd)
-
-
 @click.command("picture")
 @click.argument("game", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seat", required=True, help="Who is looking: umpire, a side, or public.")

@@ -39,11 +39,6 @@ QUICK_SAMPLES = 200
 COMMANDS = ("actions", "help", "log", "odds", "quit", "show", "undo")
 
 
-def register(cli: click.Group) -> None:
-    """Add `play` to the command group."""
-    cli.add_command(play_cmd)
-
-
 @click.command("play")
 @click.argument("game", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seat", required=True, help="Who plays: umpire or a side.")

@@ -12,12 +12,6 @@ from kriegsspiel.render.text import console, render_log, render_view
 from kriegsspiel.rulesets import find_ruleset
 
 
-def register(cli: click.Group) -> None:
-    """Add `serve` and the `remote` group to the command group."""
-    cli.add_command(serve_cmd)
-    cli.add_command(remote)
-
-
 @click.command("serve")
 @click.option(
     "--db",

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from kriegsspiel import new_game, save_game
-from kriegsspiel.cli_picture import chromium, register
+from kriegsspiel.cli_picture import chromium, picture_cmd
 from kriegsspiel.errors import InputError
 
 
@@ -23,7 +23,7 @@ def game_file(tmp_path: Path) -> Path:
 
 def command() -> click.Group:
     group = click.Group()
-    register(group)
+    group.add_command(picture_cmd)
     return group
 
 
