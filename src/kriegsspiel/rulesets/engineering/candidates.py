@@ -30,7 +30,6 @@ from kriegsspiel.rulesets.engineering.minefields.minefields import SpotMinefield
 from kriegsspiel.rulesets.engineering.nearby import (
     Grid,
     box_distance,
-    clearance,
     footprints,
     places,
 )
@@ -160,9 +159,7 @@ def free_reach(state: EngState, spec: EngUnit, at: Point, most: float) -> float:
     """How far from `at` the unit may go in any direction without meeting anything that could
     refuse a plain move (an obstacle, a bridge, deep water): at most `most`. Minefields refuse
     nothing; they are rolled for (ENG-MINE-35)."""
-    r = most
-    for key in footprints(state.obstacles).near(at, most):  # the others are farther off
-        r = min(r, clearance(at, state.obstacles[key].footprint))
+    r = footprints(state.obstacles).clearance(at, most)
     bridges = state.bridges
     for key in places(bridges).near(at, most + BRIDGE_REACH):  # the others are farther off
         there = bridges[key].position

@@ -81,6 +81,16 @@ class Footprints:
             return sorted(found + self.unplaced, key=self._order.__getitem__)
         return found  # in the collection's order
 
+    def clearance(self, at: Point, most: float) -> float:
+        """The least `clearance` from `at` to a placed feature, or `most` if none is nearer."""
+        circles = self._circles
+        keys = circles if self._few else [self._keys[i] for i in self._boxes.indices(at, most)]
+        r = most  # a feature in no cell within `most` of `at` is farther off
+        for key in keys:
+            (x, y), radius = circles[key]
+            r = min(r, math.hypot(at[0] - x, at[1] - y) - radius)
+        return max(r, 0.0)
+
     def along(self, frm: Point, to: Point, r: float = 0.0) -> list[str]:
         """Placed features a straight move from `frm` to `to` may touch, or pass within `r`
         of (every one it does)."""
@@ -149,14 +159,18 @@ class Boxes(Generic[T]):
     def indices(self, at: Point, r: float) -> Sequence[int]:
         """The positions, in order, of the shapes in the cells within `r` of `at`: every shape
         whose box lies that close, and maybe a few more."""
+        cells = self._cells
+        if not cells:
+            return ()
         size = self._size
         x0, y0 = math.floor((at[0] - r) / size), math.floor((at[1] - r) / size)
         x1, y1 = math.floor((at[0] + r) / size), math.floor((at[1] + r) / size)
-        cells = self._cells
         if (x1 - x0 + 1) * (y1 - y0 + 1) > len(cells):
             return range(len(self._items))
         if x0 == x1 and y0 == y1:
             return cells.get((x0, y0), ())
-        found = {i for gx in range(x0, x1 + 1) for gy in range(y0, y1 + 1)
-                 for i in cells.get((gx, gy), ())}  # fmt: skip
+        found: set[int] = set()
+        for gx in range(x0, x1 + 1):
+            for gy in range(y0, y1 + 1):
+                found.update(cells.get((gx, gy), ()))
         return sorted(found)
