@@ -150,7 +150,9 @@ def _laying(state: EngState, spec: EngUnit) -> list[Candidate]:
         if laying.side == spec.side and _at_hand(pos, laying.footprint):
             label = f"{spec.label} goes on laying {laying.section}"
             out.append(_c(LayMinefield(spec.id, laying.type, laying.section, distance=dist), label))
-    for field in state.minefields.values():
+    fields = state.minefields
+    keys = fields if pos is None else footprints(fields).near(pos, CONFORM_REACH, unplaced=True)
+    for field in (fields[k] for k in keys):  # every section at hand, in order
         if field.side != spec.side or field.dummy or field.laid != "surface":
             continue
         if not _at_hand(pos, field.footprint):
@@ -164,10 +166,8 @@ def _laying(state: EngState, spec: EngUnit) -> list[Candidate]:
     return out
 
 
-def _at_hand(pos: tuple[float, float] | None, fp: object) -> bool:
-    from kriegsspiel.rulesets.engineering.footprints import Footprint
-
-    if pos is None or not isinstance(fp, Footprint):
+def _at_hand(pos: tuple[float, float] | None, fp: Footprint | None) -> bool:
+    if pos is None or fp is None:
         return True
     return clearance(pos, fp) <= CONFORM_REACH
 
