@@ -273,12 +273,25 @@ class Game(Generic[Sc, S, A, E]):
         self.validate_typed(self._knowledge(seat), seat, self._typed(action))
 
     def validate_typed(self, known: S, seat: str, action: A) -> None:
-        stop = _FIRST_EVENT if self.ruleset.validates_before_events else _FIRST_ROLL
         self._guard(known, seat)
+        self._until_first_roll(known, seat, action)
+
+    def _until_first_roll(self, known: S, seat: str, action: A) -> None:
+        """`validate_typed` past the guards (which depend on the state and seat alone, so a
+        listing checks them once): `perform` on the seat's knowledge until its first roll."""
+        stop = _FIRST_EVENT if self.ruleset.validates_before_events else _FIRST_ROLL
         try:  # nothing has rolled before the run ends, so nothing can be refused after a roll
             self.ruleset.perform(known, seat, action, stop)
         except _FirstRoll:  # cheaper than contextlib.suppress, and run for every candidate
             return
+
+    def _guarded(self, known: S, seat: str) -> bool:
+        """Whether the guards let `seat` act at all in `known`."""
+        try:
+            self._guard(known, seat)
+        except KriegsspielError:
+            return False
+        return True
 
     def is_legal(self, seat: str, action: A | Mapping[str, Any]) -> bool:
         """Whether `seat` may take `action` now, as far as the seat knows (no dice involved)."""
@@ -296,9 +309,11 @@ class Game(Generic[Sc, S, A, E]):
             return []
         known = self._knowledge(seat)
         out: list[Choice] = []
+        if not self._guarded(known, seat):
+            return out
         for candidate in self.ruleset.candidates(known, seat):
             try:
-                self.validate_typed(known, seat, candidate.action)
+                self._until_first_roll(known, seat, candidate.action)
             except KriegsspielError:
                 continue
             out.append(Choice(_data(candidate.action), candidate.text(), candidate.domains))
@@ -312,13 +327,15 @@ class Game(Generic[Sc, S, A, E]):
         if seat == PUBLIC:
             return None
         known = self._knowledge(seat)
+        if not self._guarded(known, seat):
+            return None
         candidates = list(self.ruleset.candidates(known, seat))
         for left in range(len(candidates), 0, -1):  # a shuffle drawn only as far as needed
             pick = rng.randrange(left)
             candidate = candidates[pick]
             candidates[pick] = candidates[left - 1]
             try:
-                self.validate_typed(known, seat, candidate.action)
+                self._until_first_roll(known, seat, candidate.action)
             except KriegsspielError:
                 continue
             data = _data(candidate.action)
@@ -332,7 +349,7 @@ class Game(Generic[Sc, S, A, E]):
                 drawn = choice.sample(rng)
                 try:
                     typed = self._typed(drawn)
-                    self.validate_typed(known, seat, typed)
+                    self._until_first_roll(known, seat, typed)
                 except KriegsspielError:
                     continue
                 self._valid = (len(self._log), seat, typed)  # act need not check it again
