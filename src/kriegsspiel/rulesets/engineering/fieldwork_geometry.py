@@ -131,12 +131,15 @@ def in_water(state: EngState, point: Point | None) -> bool:
 
 def through_water(state: EngState, frm: Point | None, to: Point) -> bool:
     """Whether any stretch of a move lies in deep water."""
+    boxes = water_boxes(state)
+    if not boxes:
+        return False
     start = frm if frm is not None else to
     low = (min(start[0], to[0]), min(start[1], to[1]))
     high = (max(start[0], to[0]), max(start[1], to[1]))
     near = [
         w
-        for w, b in water_boxes(state)
+        for w, b in boxes
         if b[0] <= high[0] and b[2] >= low[0] and b[1] <= high[1] and b[3] >= low[1]
     ]  # only water whose bounding box meets the move's can hold any of it
     if not near:

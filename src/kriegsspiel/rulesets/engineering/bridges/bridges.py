@@ -181,9 +181,9 @@ def _resolve_cross(ctx: Ctx) -> None:
 def _no_normal_crossing(ctx: Ctx, spec: EngUnit, to: Point | None, _: Any) -> None:
     """ENG-BRIDGE-18: a normal move may not cross a bridge (where the gap is on record)."""
     frm = ctx.state.units[spec.id].position
-    if to is None or frm is None:
-        return
     bridges = ctx.state.bridges
+    if to is None or frm is None or not bridges:
+        return
     index = places(bridges)  # only bridges the move passes within reach of can be crossed
     for b in (bridges[k] for k in index.along(frm, to, BRIDGE_REACH)):
         gap = feature(ctx.state, b.obstacle) if b.obstacle else None
