@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from math import floor
 from typing import Any, Generic, TypeVar
 
 from kriegsspiel.rulesets.engineering.footprints import Footprint
@@ -23,10 +24,13 @@ class Grid:
     """Ids at points; `within` returns those within `r` of a point, in the order given."""
 
     def __init__(self, items: Iterable[tuple[str, Point]], cell: float = CELL) -> None:
-        self._boxes: Boxes[str] = Boxes([(k, (x, y, x, y)) for k, (x, y) in items], cell)
+        self._points = list(items)
+        self._boxes: Boxes[str] = Boxes([(k, (x, y, x, y)) for k, (x, y) in self._points], cell)
 
     def within(self, at: Point, r: float) -> list[str]:
-        return [k for k, _ in self._boxes.near(at, r + 1e-6)]
+        reach = r + 1e-6
+        near = map(self._points.__getitem__, self._boxes.indices(at, reach))
+        return [k for k, p in near if math.dist(at, p) <= reach]
 
 
 def _cell(at: Point, size: float = CELL) -> tuple[int, int]:
@@ -42,6 +46,9 @@ def clearance(at: Point, fp: Footprint | None) -> float:
     return max(math.hypot(at[0] - fp.centre[0], at[1] - fp.centre[1]) - half, 0.0)
 
 
+Circle = tuple[str, Point, float]  # a feature's key, its bounding circle's centre and radius
+
+
 class Footprints:
     """The features of one collection (obstacles, minefield sections) by their footprints'
     bounding circles, so that a point or a move meets only those it may touch; answers keep
@@ -49,45 +56,43 @@ class Footprints:
 
     def __init__(self, features: Mapping[str, Any], *, points: bool = False) -> None:
         self._order = {key: i for i, key in enumerate(features)}
-        self._circles: dict[str, tuple[Point, float]] = {}
+        self._placed: list[Circle] = []
         self.unplaced: list[str] = []
         for key, f in features.items():
             if points:  # a place (`position`) rather than a footprint
                 if f.position is None:
                     self.unplaced.append(key)
                 else:
-                    self._circles[key] = (f.position, 0.0)
+                    self._placed.append((key, f.position, 0.0))
                 continue
             fp: Footprint | None = f.footprint
             if fp is None:
                 self.unplaced.append(key)
             else:
-                self._circles[key] = (fp.centre, math.hypot(fp.length, fp.depth) / 2)
-        self._few = len(self._circles) <= _FEW
-        self.widest = max((r for _, r in self._circles.values()), default=0.0)
-        self._keys = list(self._circles)
+                self._placed.append((key, fp.centre, math.hypot(fp.length, fp.depth) / 2))
+        self._few = len(self._placed) <= _FEW
         self._boxes: Boxes[str] = Boxes(
-            [] if self._few else [(k, _box(c, r)) for k, (c, r) in self._circles.items()]
+            [] if self._few else [(k, _box(c, r)) for k, c, r in self._placed]
         )
+
+    def _around(self, at: Point, r: float) -> Sequence[Circle]:
+        """The placed features in the cells within `r` of `at` (every one when they are few),
+        in order: all that may lie that close, and maybe a few more."""
+        placed = self._placed
+        return placed if self._few else list(map(placed.__getitem__, self._boxes.indices(at, r)))
 
     def near(self, at: Point, r: float, *, unplaced: bool = False) -> list[str]:
         """Placed features that may lie within `r` of `at` (every one that does), and with
         `unplaced` those with no footprint on record."""
-        keys = self._circles if self._few else [self._keys[i] for i in self._boxes.indices(at, r)]
-        found = [
-            k for k in keys if math.dist(at, self._circles[k][0]) <= r + self._circles[k][1] + 1e-6
-        ]
+        found = [k for k, c, radius in self._around(at, r) if math.dist(at, c) <= r + radius + 1e-6]
         if unplaced and self.unplaced:
             return sorted(found + self.unplaced, key=self._order.__getitem__)
         return found  # in the collection's order
 
     def clearance(self, at: Point, most: float) -> float:
         """The least `clearance` from `at` to a placed feature, or `most` if none is nearer."""
-        circles = self._circles
-        keys = circles if self._few else [self._keys[i] for i in self._boxes.indices(at, most)]
         r = most  # a feature in no cell within `most` of `at` is farther off
-        for key in keys:
-            (x, y), radius = circles[key]
+        for _, (x, y), radius in self._around(at, most):
             r = min(r, math.hypot(at[0] - x, at[1] - y) - radius)
         return max(r, 0.0)
 
@@ -96,13 +101,10 @@ class Footprints:
         of (every one it does)."""
         mid = ((frm[0] + to[0]) / 2, (frm[1] + to[1]) / 2)
         reach = math.dist(frm, to) / 2 + r  # a box touched lies this close to the middle
-        keys = (
-            self._circles if self._few else [self._keys[i] for i in self._boxes.indices(mid, reach)]
-        )
         return [
             k
-            for k in keys
-            if segment_distance(frm, to, self._circles[k][0]) <= self._circles[k][1] + r + 1e-6
+            for k, c, radius in self._around(mid, reach)
+            if segment_distance(frm, to, c) <= radius + r + 1e-6
         ]
 
 
@@ -162,13 +164,13 @@ class Boxes(Generic[T]):
         cells = self._cells
         if not cells:
             return ()
-        size = self._size
-        x0, y0 = math.floor((at[0] - r) / size), math.floor((at[1] - r) / size)
-        x1, y1 = math.floor((at[0] + r) / size), math.floor((at[1] + r) / size)
-        if (x1 - x0 + 1) * (y1 - y0 + 1) > len(cells):
-            return range(len(self._items))
+        size, (x, y) = self._size, at
+        x0, x1 = floor((x - r) / size), floor((x + r) / size)
+        y0, y1 = floor((y - r) / size), floor((y + r) / size)
         if x0 == x1 and y0 == y1:
             return cells.get((x0, y0), ())
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > len(cells):
+            return range(len(self._items))
         found: set[int] = set()
         for gx in range(x0, x1 + 1):
             for gy in range(y0, y1 + 1):
