@@ -115,18 +115,19 @@ class Topic(Generic[S, C]):
     appliers: Sequence[Applier[S]] = ()
 
 
-@dataclass(kw_only=True)
+@dataclass
 class Context(Generic[S]):
     """One action being performed: who asks, the dice, and the records so far.
 
-    Rulesets subclass it to carry their tables and registries.
+    Rulesets subclass it to carry their tables and registries. Its fields may be given in
+    order: one is made for every candidate action validated, and keywords cost more.
     """
 
     state: S
     seat: str
     roll: Roll
     appliers: Mapping[type[Ev], Fold[S]]
-    records: list[Record[Any]] = field(default_factory=list)
+    records: list[Record[Any]] = field(default_factory=list, kw_only=True)
 
     def emit(self, event: Ev, to: Audience = EVERYONE) -> None:
         """Record an event for `to` and fold it into the running state."""

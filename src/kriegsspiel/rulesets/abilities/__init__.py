@@ -60,7 +60,7 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
         )
 
     def context(self, state: AblState, seat: str, roll: Roll) -> Context[AblState]:
-        return Context(state=state, seat=seat, roll=roll, appliers=topics.COMPOSED.appliers)
+        return Context(state, seat, roll, topics.COMPOSED.appliers)  # the fields in order
 
     def typed_view(self, state: AblState, seat: str) -> AblView:
         return view(state, seat, self.seats_to_act(state))

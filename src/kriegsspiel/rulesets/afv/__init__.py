@@ -37,13 +37,8 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
         return initial_state(scenario, build_cards(scenario))
 
     def context(self, state: AfvState, seat: str, roll: Roll) -> Ctx:
-        return Ctx(
-            state=state,
-            seat=seat,
-            roll=roll,
-            appliers=topics.COMPOSED.appliers,
-            tables=state.scenario.game_tables,
-        )
+        # the fields in order (core.topics.Context)
+        return Ctx(state, seat, roll, topics.COMPOSED.appliers, state.scenario.game_tables)
 
     typed_view = staticmethod(view)
 

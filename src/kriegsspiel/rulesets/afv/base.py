@@ -33,7 +33,7 @@ class CrewAct(Act, frozen=True):
     crewman: str
 
 
-@dataclass(kw_only=True)
+@dataclass
 class Ctx(Context[AfvState]):
     """One action being performed, with the ruleset's tables."""
 

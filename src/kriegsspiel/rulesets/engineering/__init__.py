@@ -140,15 +140,15 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
         return topics.setup(state)
 
     def context(self, state: EngState, seat: str, roll: Roll) -> Ctx:
-        return Ctx(
-            state=state,
-            seat=seat,
-            roll=roll,
-            appliers=topics.COMPOSED.appliers,
-            tables=state.scenario.game_tables,
-            resolvers=topics.RESOLVERS,
-            hooks=topics.HOOKS,
-            demolition_kinds=topics.DEMOLITION_KINDS,
+        return Ctx(  # the fields in order (core.topics.Context)
+            state,
+            seat,
+            roll,
+            topics.COMPOSED.appliers,
+            state.scenario.game_tables,
+            topics.RESOLVERS,
+            topics.HOOKS,
+            topics.DEMOLITION_KINDS,
         )
 
     typed_view = staticmethod(view)

@@ -43,7 +43,7 @@ PHASE_ENDS = "phase-ends"  # (ctx) -> None: before the current phase ends
 HOOK_NAMES = frozenset({MAY_MOVE, MOVED, FIRE_AT, AFTER_HIT, PHASE_ENDS})
 
 
-@dataclass(kw_only=True)
+@dataclass
 class Ctx(Context[EngState]):
     """One action being performed, with the tables, the kinds of work and the topics' hooks."""
 

@@ -94,13 +94,8 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
         )
 
     def context(self, state: WatState, seat: str, roll: Roll) -> Ctx:
-        return Ctx(
-            state=state,
-            seat=seat,
-            roll=roll,
-            appliers=topics.COMPOSED.appliers,
-            tables=state.scenario.game_tables,
-        )
+        # the fields in order (core.topics.Context)
+        return Ctx(state, seat, roll, topics.COMPOSED.appliers, state.scenario.game_tables)
 
     typed_view = staticmethod(view)
 

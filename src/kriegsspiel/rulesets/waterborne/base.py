@@ -26,7 +26,7 @@ from kriegsspiel.rulesets.waterborne.state import CraftState, WatState, with_uni
 from kriegsspiel.rulesets.waterborne.tables import Tables
 
 
-@dataclass(kw_only=True)
+@dataclass
 class Ctx(Context[WatState]):
     """One action being performed, with the ruleset's tables."""
 
