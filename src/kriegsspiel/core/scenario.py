@@ -64,7 +64,8 @@ class TerrainSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str = ""
 
 
-class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+# dict=True only lets what is derived from the (immutable) scenario be kept on it (side_ids)
+class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True, dict=True):
     ruleset: str
     title: str
     sides: tuple[SideSpec, ...]
@@ -117,9 +118,9 @@ class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
                 return unit
         raise KeyError(unit_id)
 
-    @property
+    @functools.cached_property
     def side_ids(self) -> tuple[str, ...]:
-        return _side_ids(self.sides)
+        return tuple(s.id for s in self.sides)
 
     def side_name(self, side: str) -> str:
         """A side's display name for text: its `name`, else its id (an unknown id as given)."""
@@ -130,10 +131,6 @@ def possessive(name: str) -> str:
     """A name's possessive: "Wehrmacht's", "US engineers'"."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
-
-@functools.cache
-def _side_ids(sides: tuple[SideSpec, ...]) -> tuple[str, ...]:
-    return tuple(s.id for s in sides)
 
 
 def _unique(where: str, section: str, ids: Iterable[str]) -> None:

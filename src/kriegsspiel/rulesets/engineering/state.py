@@ -120,11 +120,11 @@ class EngState(msgspec.Struct, frozen=True):
 
     @property
     def phasing(self) -> str:
-        return self.order[self.player]
+        return self.scenario.side_ids[self.player]  # the player is 0 or 1: one of `order`
 
     @property
     def other(self) -> str:
-        return self.order[1 - self.player]
+        return self.scenario.side_ids[1 - self.player]
 
     @property
     def player_turn(self) -> PlayerTurn:
