@@ -262,20 +262,28 @@ class GameTables(Generic[TS]):
     Resolved once per `tables:` section and kept: every copy a game makes of its scenario (a
     seat's knowledge) shares that section, so a game resolves its tables once, when the scenario
     is validated, and never again per action. The section is held with the result, so its id
-    stays its own."""
+    stays its own. Each scenario keeps what it was given, so later reads are plain attributes."""
 
     LIMIT = 256  # sections kept; past that all are dropped, and each game resolves once more
 
     def __init__(self, defaults: TS) -> None:
         self.defaults = defaults
         self._resolved: dict[int, tuple[Mapping[str, Any], TS]] = {}
+        self._name = "game_tables"
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        self._name = name
 
     @overload
     def __get__(self, scenario: None, owner: type[Any]) -> GameTables[TS]: ...
     @overload
     def __get__(self, scenario: ScenarioBase, owner: type[Any] | None = None) -> TS: ...
     def __get__(self, scenario: ScenarioBase | None, owner: type[Any] | None = None) -> Any:
-        return self if scenario is None else self.resolve(scenario.tables)
+        if scenario is None:
+            return self
+        tables = self.resolve(scenario.tables)
+        scenario.__dict__[self._name] = tables  # found before this descriptor from now on
+        return tables
 
     def resolve(self, section: Mapping[str, Any], where: str = "tables") -> TS:
         """The defaults with `section`'s replacements (errors name `where`)."""
