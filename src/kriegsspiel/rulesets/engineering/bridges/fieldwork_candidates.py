@@ -90,7 +90,7 @@ def _equipment_at_hand(
 ) -> list[Equipment]:
     """Bridging equipment the unit carries, or within loading reach or contact of it (`placed`:
     the equipment by where it is), or with no place on record, in the state's order."""
-    if pos is None:
+    if pos is None or not state.bridging:
         return list(state.bridging.values())
     keys = set(placed.within(pos, max(LOAD_REACH, CONTACT)))
     return [
@@ -115,7 +115,7 @@ def _bridges_at_hand(
     """Bridges within its move or contact (or with no place on record), and its side's
     unfinished ones for an engineer, in the state's order."""
     bridges = state.bridges
-    if pos is None:
+    if pos is None or not bridges:
         return list(bridges.values())
     index = places(bridges)
     keys = set(index.near(pos, max(speed + BRIDGE_REACH, CONTACT), unplaced=True))
