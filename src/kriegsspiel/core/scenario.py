@@ -132,7 +132,6 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-
 def _unique(where: str, section: str, ids: Iterable[str]) -> None:
     seen: set[str] = set()
     for i, ident in enumerate(ids):
