@@ -56,8 +56,12 @@ class History(Generic[S, E]):
         self.entries.append(entry)
         if entry.kind == "undo":
             self.gone.update(entry.undoes)
-            taken = set(entry.undoes)
-            self.live = [seq for seq in self.live if seq not in taken]
+            count = len(entry.undoes)
+            if count and tuple(self.live[-count:]) == entry.undoes:  # the newest, as Game undoes
+                del self.live[-count:]
+            else:
+                taken = set(entry.undoes)
+                self.live = [seq for seq in self.live if seq not in taken]
             self.state = self.state_at(len(self.entries))
         else:
             self.live.append(entry.seq)
