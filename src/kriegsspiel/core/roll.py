@@ -2,8 +2,8 @@
 acting seat may not know of (a buried minefield crossed, a secret umpire roll). The engine rolls
 secret rolls itself, whatever dice the acting seat typed in.
 
-The same handle hears of each event an action emits (`emitted(roll)`, called by
-`Context.emit`): an action checks every rule that can refuse it before its first roll and
+The same handle hears of each event an action emits (`emitted(roll)`, which `Context.emit` does
+in place): an action checks every rule that can refuse it before its first roll and
 before its first event, so a validation run stops at whichever comes first."""
 
 from __future__ import annotations
