@@ -18,6 +18,7 @@ ruleset's tables once, `game_tables: ClassVar[GameTables[...]] = GameTables(DEFA
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from collections.abc import Iterator, Mapping
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 _DICE = re.compile(r"^(\d*)d(\d+)$")
 
 
+@functools.lru_cache(maxsize=256)  # a pool is immutable; tables ask for theirs at every check
 def parse_dice(text: str) -> Pool:
     """`d10`, `3d6`, `d100` -> a summing pool."""
     match = _DICE.match(text.strip())
