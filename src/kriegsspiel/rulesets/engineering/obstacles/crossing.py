@@ -182,8 +182,8 @@ def _breach_minefield(ctx: Ctx, spec: EngUnit, field: Minefield, action: Breach)
     state = ctx.state
     lane = _lane(state, spec, field, action.lane)
     at = state.units[spec.id].position
-    to = destination(state, spec, field.footprint, action.to)
     result = attempt(ctx, spec, field.id, lane=lane)
+    to = destination(state, spec, field.footprint, action.to)
     if result.outcome != "traverse":
         ctx.emit(Maneuvered(unit=spec.id, how="breaches"))
         strike(ctx, spec, result.outcome)
@@ -282,8 +282,8 @@ def _cross_minefield(ctx: Ctx, spec: EngUnit, field: Minefield, action: Cross) -
     ENG-MINE-08) and no lane, though a traverse leaves a traversed path (AMB-ENG-14)."""
     state = ctx.state
     at = state.units[spec.id].position
-    to = destination(state, spec, field.footprint, action.to)
     result = attempt(ctx, spec, field.id, rapid=action.rapid)
+    to = destination(state, spec, field.footprint, action.to)
     if result.outcome != "traverse":
         ctx.emit(Maneuvered(unit=spec.id, how="moves"))
         strike(ctx, spec, result.outcome)
