@@ -188,11 +188,10 @@ def mines_left(state: EngState, spec: EngUnit) -> int:
 
 def _new_id(state: EngState, side: str) -> str:
     """Sections laid in play are numbered per side (scenario ids never hold a "/")."""
-    taken = {*state.minefields, *state.layings}
     n = 1
-    while f"{side}/field-{n}" in taken:
+    while (ident := f"{side}/field-{n}") in state.minefields or ident in state.layings:
         n += 1
-    return f"{side}/field-{n}"
+    return ident
 
 
 def _plain(fp: Footprint | None) -> list[float] | None:
