@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 import msgspec
@@ -90,7 +91,9 @@ class Pending(msgspec.Struct, frozen=True):
     stops: str = "ENG-ACT-10"
 
 
-class EngState(msgspec.Struct, frozen=True):
+class EngState(msgspec.Struct, frozen=True, dict=True):
+    """`dict=True` only lets the clock's derived values be kept on each (immutable) state."""
+
     scenario: EngScenario
     specs: dict[str, EngUnit]  # the scenario's units by id, shared by every state
     turn: int
@@ -114,19 +117,19 @@ class EngState(msgspec.Struct, frozen=True):
     footing: dict[str, Footing] = {}  # by unit id: inside, bogged at, exposed on obstacles
     kit: dict[str, Kit] = {}  # by unit id: flails and fascines
 
-    @property
+    @cached_property
     def order(self) -> tuple[str, ...]:
         return self.scenario.side_ids[:2]
 
-    @property
+    @cached_property
     def phasing(self) -> str:
-        return self.scenario.side_ids[self.player]  # the player is 0 or 1: one of `order`
+        return self.order[self.player]
 
-    @property
+    @cached_property
     def other(self) -> str:
-        return self.scenario.side_ids[1 - self.player]
+        return self.order[1 - self.player]
 
-    @property
+    @cached_property
     def player_turn(self) -> PlayerTurn:
         return (self.turn, self.player)
 
@@ -146,7 +149,7 @@ class EngState(msgspec.Struct, frozen=True):
         if unit.status == "knocked-out":
             return 0
         used = unit.actions_used if unit.actions_at == self.player_turn else 0
-        return max(self.spec(unit_id).actions - used, 0)
+        return max(self.specs[unit_id].actions - used, 0)
 
     def at_work(self, task_id: str) -> tuple[str, ...]:
         """ENG-ACT-13: the units on an open task: those that worked on it and are neither
