@@ -98,9 +98,12 @@ def not_waiting(state: EngState) -> None:
 
 
 def in_maneuver(state: EngState, spec: EngUnit, rule: str, what: str) -> None:
+    """Refuse (naming `rule`) unless it is the unit's maneuver phase; `what` it does follows
+    its name in the message, which is written only for a refusal."""
     if state.phase != "maneuver" or spec.side != state.phasing:
         raise RuleViolation(
-            rule, f"{what} only in its own maneuver phase; it is the {phase_text(state)}"
+            rule,
+            f"{spec.label} {what} only in its own maneuver phase; it is the {phase_text(state)}",
         )
 
 

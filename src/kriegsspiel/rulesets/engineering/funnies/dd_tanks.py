@@ -150,7 +150,7 @@ def drop_skirts(ctx: Ctx, action: DropSkirts) -> None:
     state = ctx.state
     not_waiting(state)
     spec = own(state, ctx.seat, action.unit)
-    in_maneuver(state, spec, "AMB-ENG-37", f"{spec.label} drops its skirts")
+    in_maneuver(state, spec, "AMB-ENG-37", "drops its skirts")
     if not skirts_up(state, spec):
         raise RuleViolation("ENG-FUNNY-04", f"{spec.label} is not a DD with its skirts raised")
     if in_water(state, state.units[spec.id].position):

@@ -338,9 +338,8 @@ def may_move(ctx: Ctx, spec: EngUnit, to: Point | None, _: Measure | None) -> No
     state = ctx.state
     not_bogged(state, spec)
     frm = state.units[spec.id].position
-    foot = state.footing.get(spec.id, Footing())
     if frm is None or to is None:
-        ditch = state.obstacles.get(foot.inside)
+        ditch = state.obstacles.get(state.footing.get(spec.id, Footing()).inside)
         if ditch is not None and ditch.kind == "ditch":
             raise RuleViolation("ENG-DITCH-04", f"{spec.label} leaves {ditch.label} by breaching")
         return

@@ -140,7 +140,7 @@ def end_phase(ctx: Ctx, _: EndPhase) -> None:
 
 def may_maneuver(state: EngState, spec: EngUnit, what: str) -> None:
     """BF-SEQ, BF-ACT; and ENG-ACT-03: nothing else in a turn with an engineering action."""
-    in_maneuver(state, spec, "BF-SEQ", f"{spec.label} {what}")
+    in_maneuver(state, spec, "BF-SEQ", what)
     if state.units[spec.id].engineering_at == state.player_turn:
         raise RuleViolation(
             "ENG-ACT-03",

@@ -171,7 +171,7 @@ class TaskProgressed(Ev, frozen=True, tag="task-progressed"):
 def may_engineer(state: EngState, spec: EngUnit, what: str = "engineering action") -> None:
     """ENG-ACT-01..05 (ENG-DEMO-01, -07: the same for demolition and removal actions)."""
     u = state.units[spec.id]
-    in_maneuver(state, spec, "ENG-ACT-01", f"{spec.label} may take an {what}")
+    in_maneuver(state, spec, "ENG-ACT-01", f"may take an {what}")
     if u.engineering_at == state.player_turn:
         raise RuleViolation(
             "ENG-ACT-03", f"{spec.label} already took an engineering action this turn (AMB-ENG-46)"
