@@ -9,13 +9,13 @@ files, which needs the ruleset registry to pick the type, is `kriegsspiel.scenar
 from __future__ import annotations
 
 import difflib
-import functools
 from collections.abc import Iterable
 from typing import Annotated, Any, ClassVar
 
 import msgspec
 
 from kriegsspiel.core.convert import ID_PATTERN
+from kriegsspiel.core.kept import kept
 from kriegsspiel.core.seats import RESERVED
 from kriegsspiel.core.tables import GameTables, TableSet
 from kriegsspiel.errors import InputError
@@ -64,8 +64,9 @@ class TerrainSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str = ""
 
 
-# dict=True only lets what is derived from the (immutable) scenario be kept on it (side_ids)
-class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True, dict=True):
+class ScenarioBase(
+    msgspec.Struct, frozen=True, forbid_unknown_fields=True, dict=True
+):  # dict: `kept`
     ruleset: str
     title: str
     sides: tuple[SideSpec, ...]
@@ -118,7 +119,7 @@ class ScenarioBase(msgspec.Struct, frozen=True, forbid_unknown_fields=True, dict
                 return unit
         raise KeyError(unit_id)
 
-    @functools.cached_property
+    @kept
     def side_ids(self) -> tuple[str, ...]:
         return tuple(s.id for s in self.sides)
 

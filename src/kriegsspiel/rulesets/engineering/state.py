@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any, Literal
 
 import msgspec
 
 from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.core.kept import kept
 from kriegsspiel.core.scenario import Point
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.rulesets.engineering.bridges.works_state import (
@@ -91,9 +91,7 @@ class Pending(msgspec.Struct, frozen=True):
     stops: str = "ENG-ACT-10"
 
 
-class EngState(msgspec.Struct, frozen=True, dict=True):
-    """`dict=True` only lets the clock's derived values be kept on each (immutable) state."""
-
+class EngState(msgspec.Struct, frozen=True, dict=True):  # dict: room for what is `kept`
     scenario: EngScenario
     specs: dict[str, EngUnit]  # the scenario's units by id, shared by every state
     turn: int
@@ -117,19 +115,19 @@ class EngState(msgspec.Struct, frozen=True, dict=True):
     footing: dict[str, Footing] = {}  # by unit id: inside, bogged at, exposed on obstacles
     kit: dict[str, Kit] = {}  # by unit id: flails and fascines
 
-    @cached_property
+    @kept
     def order(self) -> tuple[str, ...]:
         return self.scenario.side_ids[:2]
 
-    @cached_property
+    @kept
     def phasing(self) -> str:
-        return self.order[self.player]
+        return self.scenario.side_ids[self.player]  # the player is 0 or 1: one of `order`
 
-    @cached_property
+    @kept
     def other(self) -> str:
-        return self.order[1 - self.player]
+        return self.scenario.side_ids[1 - self.player]
 
-    @cached_property
+    @kept
     def player_turn(self) -> PlayerTurn:
         return (self.turn, self.player)
 
