@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cached_property
 from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
+from kriegsspiel.core.kept import kept
 from kriegsspiel.core.scenario import Point, ScenarioBase, UnitSpec
 from kriegsspiel.core.tables import GameTables
 from kriegsspiel.errors import InputError
@@ -76,24 +76,24 @@ class AfvScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, dict=Tr
     game_tables: ClassVar[GameTables[AfvTables]] = GameTables(DEFAULT_TABLES)
     known_traits: ClassVar[frozenset[str] | None] = frozenset()
 
-    @cached_property
+    @kept
     def catalogue(self) -> Catalogue:
         return load_catalogue(self.vehicles, self.weapons, "vehicles")
 
-    @cached_property
+    @kept
     def shapes(self) -> TerrainShapes:
         return TerrainShapes(self.terrain)
 
-    @cached_property
+    @kept
     def unit_index(self) -> dict[str, AfvUnit]:
         return {u.id: u for u in self.units}
 
-    @cached_property
+    @kept
     def start_positions(self) -> dict[str, Role]:
         """Every crewman's starting position (what the other side assumes, AFV-CREW-06)."""
         return {c.id: c.position for u in self.units if u.kind == "afv" for c in self.crew_of(u)}
 
-    @cached_property
+    @kept
     def formations(self) -> dict[str, tuple[str, ...]]:
         """Each side's formations, in the order first met."""
         out: dict[str, dict[str, None]] = {s: {} for s in self.side_ids}

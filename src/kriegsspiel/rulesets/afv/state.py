@@ -4,12 +4,12 @@ and the losses that morale counts. Frozen structs; `with_*` helpers return new s
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Literal
 
 import msgspec
 from msgspec.structs import replace
 
+from kriegsspiel.core.kept import kept
 from kriegsspiel.core.scenario import Point
 from kriegsspiel.rulesets.afv.scenario import AfvScenario, AfvUnit
 from kriegsspiel.rulesets.afv.vehicles import Catalogue, Round, VehicleType, WeaponType
@@ -180,16 +180,16 @@ class AfvState(msgspec.Struct, frozen=True, dict=True):
     def card_of(self, card_id: str) -> Card:
         return self._cards[card_id]
 
-    @cached_property
+    @kept
     def _cards(self) -> dict[str, Card]:
         return {c.id: c for c in self.cards}
 
-    @cached_property
+    @kept
     def targets_memo(self) -> dict[str, object]:
         """Each side's targets in this state, as `targets.Targets` finds them."""
         return {}
 
-    @cached_property
+    @kept
     def in_setup(self) -> bool:
         """SK-SETUP: until every AFV with a main gun has its rounds split."""
         return any(

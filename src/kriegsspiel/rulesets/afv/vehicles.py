@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from functools import cached_property
 from importlib import resources
 from typing import Any, Literal
 
 import msgspec
 
 from kriegsspiel.core.convert import convert
+from kriegsspiel.core.kept import kept
 from kriegsspiel.errors import InputError
 
 Role = Literal["driver", "co-driver", "gunner", "loader", "commander"]
@@ -75,7 +75,7 @@ class VehicleType(msgspec.Struct, frozen=True, forbid_unknown_fields=True, dict=
     def position(self, role: str) -> Position | None:
         return self._by_role.get(role)
 
-    @cached_property
+    @kept
     def _by_role(self) -> dict[str, Position]:
         return {p.role: p for p in self.positions}
 

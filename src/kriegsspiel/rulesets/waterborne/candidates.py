@@ -21,10 +21,10 @@ Candidates are built from the seat's knowledge, so a hidden enemy unit is never 
 
 from __future__ import annotations
 
-import functools
 from typing import get_args
 
 from kriegsspiel.core.choices import Candidate, Domain
+from kriegsspiel.core.kept import kept
 from kriegsspiel.core.seats import PUBLIC, UMPIRE
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.waterborne.cargo import check_load
@@ -130,21 +130,21 @@ class _Fire:
     def __init__(self, state: WatState, side: str) -> None:
         self.state, self.side = state, side
 
-    @functools.cached_property
+    @kept
     def _targets(self) -> tuple[list[Option], list[Option]]:
         return _targets(self.state, self.side)
 
-    @functools.cached_property
+    @kept
     def direct(self) -> tuple[str, Domain] | None:
         direct = self._targets[0]
         return (direct[0][0], choice("target", direct)) if direct else None
 
-    @functools.cached_property
+    @kept
     def sites(self) -> tuple[str, Domain] | None:
         sites = _he_sites(self.state, self.side)
         return (sites[0][0], choice("target", sites)) if sites else None
 
-    @functools.cached_property
+    @kept
     def indirect(self) -> tuple[str, Domain] | None:
         indirect = self._targets[1]
         return (indirect[0][0], choice("target", indirect)) if indirect else None
