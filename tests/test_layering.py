@@ -38,7 +38,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "services",
         ("kriegsspiel.scenario", "kriegsspiel.render", "kriegsspiel.store", "kriegsspiel.analysis"),
     ),
-    ("library", ("kriegsspiel.games", ROOT)),  # ROOT: the package itself, not its submodules
+    # ROOT: the package itself, not its submodules
+    ("library", ("kriegsspiel.games", "kriegsspiel.bots", ROOT)),
     (
         "apps",
         (

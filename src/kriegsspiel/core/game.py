@@ -138,6 +138,14 @@ class Game(Generic[Sc, S, A, E]):
         end = visible[upto - 1] + 1 if upto else 0
         return self.ruleset.view(self._history.state_at(end), seat)
 
+    def seats_to_act(self) -> list[str]:
+        """The seats that may act now (besides the umpire): public, shown to every seat."""
+        return self.ruleset.seats_to_act(self._state)
+
+    def over(self) -> bool:
+        """Whether the game is over (then every action is refused, GAME-OVER)."""
+        return self.ruleset.over(self._state)
+
     @property
     def can_undo(self) -> bool:
         """Whether any action is in effect that the umpire could take back."""
