@@ -14,7 +14,7 @@ from typing import Any
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
-from kriegsspiel.rulesets.waterborne import topics
+from kriegsspiel.rulesets.waterborne import topics, victory
 from kriegsspiel.rulesets.waterborne.base import Act, Ctx, Ev
 from kriegsspiel.rulesets.waterborne.candidates import candidates
 from kriegsspiel.rulesets.waterborne.checks import check_defs
@@ -99,8 +99,7 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
 
     typed_view = staticmethod(view)
 
-    def over(self, state: WatState) -> bool:
-        return state.over
+    victory_facts = staticmethod(victory.facts)
 
     def seats_to_act(self, state: WatState) -> list[str]:
         """CF-INIT, CF-REACT: the phasing side, or the other side while a move awaits its
