@@ -112,7 +112,9 @@ def test_knock_out_of_named_units_counts_only_them() -> None:
     assert judge(facts(sc, out=("r1",))) is None
     assert scores(facts(sc, out=("r1",))) == {"red": 0, "blue": 0}
     result = judge(facts(sc, out=("r2",)))
-    assert result is not None and result.winner == "blue" and result.scores["blue"] == 5
+    assert result is not None
+    assert result.winner == "blue"
+    assert result.scores["blue"] == 5
 
 
 def test_exit_counts_units_beyond_the_line_or_gone_by_that_edge() -> None:
@@ -141,7 +143,9 @@ def test_a_points_total_ends_the_game_once_reached() -> None:
     )
     assert judge(facts(sc, out=("b1", "b2"))) is None  # 4 points
     result = judge(facts(sc, out=("b1", "b2"), at={"r1": (1, 1)}))
-    assert result is not None and result.winner == "red" and result.scores["red"] == 5
+    assert result is not None
+    assert result.winner == "red"
+    assert result.scores["red"] == 5
 
 
 def test_at_the_end_the_most_points_win_by_the_margin_else_a_draw() -> None:
@@ -154,7 +158,8 @@ def test_at_the_end_the_most_points_win_by_the_margin_else_a_draw() -> None:
         ("Red knocked out Blue 1 (+1)", "the game ended after turn 6", "a draw (Red 1, Blue 0)"),
     )
     won = judge(facts(sc, out=("b1", "b2"), ended=True))
-    assert won is not None and won.winner == "red"
+    assert won is not None
+    assert won.winner == "red"
 
 
 def test_no_victory_conditions_end_in_a_draw_at_the_length() -> None:
