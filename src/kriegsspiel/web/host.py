@@ -121,9 +121,10 @@ class Host:
         """Everything a seat's page shows: its view, who acts, its legal actions."""
         with self._lock:
             ref, game = self._open(token)
-            seat, state = ref.seat, game.state
-            to_act = game.ruleset.seats_to_act(state)
+            seat = ref.seat
+            to_act = game.seats_to_act()
             choices = game.legal_actions(seat)
+            result = game.result(seat)
             view = game.view(seat)
             return {
                 "game": ref.game_id,
@@ -139,6 +140,9 @@ class Host:
                 "can_undo": seat == UMPIRE and game.can_undo,
                 "clock": game.ruleset.clock(view),
                 "view": view,
+                # the points as this seat knows them; once over, the result every seat is told
+                "scores": game.scores(seat),
+                "result": None if result is None else msgspec.to_builtins(result),
             }
 
     def log(self, token: str, since: int = 0) -> list[dict[str, Any]]:
@@ -159,7 +163,7 @@ class Host:
             known = (
                 game.view(ref.seat),
                 game.log_length(ref.seat),  # an undo the seat sees is an entry of its own
-                game.ruleset.seats_to_act(game.state),
+                game.seats_to_act(),
             )
             return hashlib.sha256(msgspec.json.encode(known)).hexdigest()
 

@@ -68,6 +68,14 @@ class Created(msgspec.Struct):
     seats: list[SeatLink]
 
 
+class GameResult(msgspec.Struct):
+    """How the game ended (core/victory.py `Result`): the winner, or none for a draw."""
+
+    winner: str | None
+    scores: dict[str, int]
+    reasons: list[str]
+
+
 class SeatTable(msgspec.Struct):
     """What a seat's page shows: its view, who may act, its legal actions."""
 
@@ -84,6 +92,8 @@ class SeatTable(msgspec.Struct):
     can_undo: bool
     clock: str  # where the game stands, in the ruleset's words (`Ruleset.clock`)
     view: dict[str, Any]
+    scores: dict[str, int]  # each side's points as this seat knows them (docs/victory.md)
+    result: GameResult | None  # None while the game goes on
 
 
 class Log(msgspec.Struct):

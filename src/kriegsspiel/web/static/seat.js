@@ -20,6 +20,7 @@ async function refresh() {
     ]);
     state.table = table;
     renderStatus(table);
+    renderResult(table);  // result.js: the score, and the banner once the game is over
     renderBoard(svg);
     renderActions(table);
     renderLedger(table.view);
