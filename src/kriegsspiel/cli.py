@@ -269,15 +269,20 @@ def act_cmd(
 @JSON
 def show_cmd(game: Path, seat: str, as_json: bool) -> None:
     """What a seat may see of the game now: what it plays with, as tables."""
+    import msgspec
+
     from kriegsspiel import load_game
-    from kriegsspiel.cli_show import echo_show
+    from kriegsspiel.cli_show import echo_show, standing_text
 
     loaded = load_game(game)
-    to_act = loaded.ruleset.seats_to_act(loaded.state)
+    to_act = loaded.seats_to_act()
+    result = loaded.result(seat)
     if as_json:
-        emit_json({**loaded.view(seat), "seats_to_act": to_act})
+        standing = {"scores": loaded.scores(seat), "result": msgspec.to_builtins(result)}
+        emit_json({**loaded.view(seat), "seats_to_act": to_act, **standing})
         return
     echo_show(loaded.typed_view(seat), to_act)
+    click.echo(standing_text(loaded, seat), nl=False)
 
 
 @cli.command("log")
