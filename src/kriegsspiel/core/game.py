@@ -29,6 +29,7 @@ from kriegsspiel.core.log import Entry, Record
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import A, E, Ruleset, S, Sc
 from kriegsspiel.core.seats import PUBLIC, UMPIRE, all_seats, sees
+from kriegsspiel.core.task_plans import TaskPlan
 from kriegsspiel.core.victory import Result
 from kriegsspiel.core.views import ViewHeader
 from kriegsspiel.errors import EngineFault, InputError, KriegsspielError, RuleViolation
@@ -140,6 +141,12 @@ class Game(Generic[Sc, S, A, E]):
             raise InputError("upto", f"must be from 0 to {len(visible)}")
         end = visible[upto - 1] + 1 if upto else 0
         return self.ruleset.view(self._history.state_at(end), seat)
+
+    def task_plan(self, seat: str, task: str) -> TaskPlan:
+        """When `task` in progress finishes, exactly, as far as `seat` can tell: computed from
+        its view (a task it may not see is refused as an unknown one), the game's own tables
+        and the clock left (`Ruleset.task_plan`)."""
+        return self.ruleset.task_plan(self.typed_view(seat), self.scenario, task)
 
     def seats_to_act(self) -> list[str]:
         """The seats that may act now (besides the umpire): public, shown to every seat."""
