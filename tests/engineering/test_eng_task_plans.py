@@ -32,7 +32,7 @@ def test_eng_act_03_work_by_actions_is_done_at_a_certain_turn() -> None:
     assert (plan.progress, plan.required, plan.clock, plan.last) == (1, 2, "turn", 6)
     assert plan.rows == (FinishRow(2, Fraction(1), Fraction(1)),)
     assert plan.by_end == 1
-    assert plan.per_tick == "1 action a turn"
+    assert plan.per_tick == "1 engineering action"
     assert any("ENG-ACT-10" in a for a in plan.assumptions)  # no fire cancels it
 
 

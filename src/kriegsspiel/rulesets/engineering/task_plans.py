@@ -86,7 +86,7 @@ def _gain(scenario: EngScenario, workers: list[EngUnitView], rolled: bool) -> tu
     """What one player turn of the workers earns: an action each, or each one's roll."""
     if not rolled:
         n = len(workers)
-        return Dist.certain(n), f"{n} action{'s' if n > 1 else ''} a turn"
+        return Dist.certain(n), f"{n} engineering action{'s' if n > 1 else ''}"
     gain = Dist.certain(0)
     chances = []
     for unit in workers:
@@ -94,7 +94,7 @@ def _gain(scenario: EngScenario, workers: list[EngUnitView], rolled: bool) -> tu
         one = Dist.counted({1: p.numerator, 0: p.denominator - p.numerator}, p.denominator)
         gain = gain.combine(one, lambda a, b: a + b)
         chances.append(f"{p.numerator}/{p.denominator}")
-    return gain, f"one preparation at {', '.join(chances)} for each unit a turn"
+    return gain, f"a preparation by each unit, succeeding with probability {', '.join(chances)}"
 
 
 def _first(view: EngView, scenario: EngScenario, task: TaskView, workers: list[EngUnitView]) -> int:

@@ -69,7 +69,9 @@ def task_plan(view: WatView, scenario: WatScenario, task: str) -> TaskPlan:
     first = _first(view, site, crew)
     ticks = None if scenario.initiatives is None else range(first, scenario.initiatives + 1, 2)
     rows, by_end = finish_plan(site.required - site.progress, gain, ticks, first, 2)
-    per_tick = f"one construction point at {p.numerator}/{p.denominator} an initiative"
+    per_tick = (
+        f"an attempt, earning a construction point with probability {p.numerator}/{p.denominator}"
+    )
     return replace(
         plan, status="planned", per_tick=per_tick, assumptions=assumptions, rows=rows, by_end=by_end
     )
