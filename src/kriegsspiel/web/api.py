@@ -127,6 +127,11 @@ async def seat_log(request: Request) -> Response:
     return json_response(schema.Log(_host(request).log(_token(request), int(raw))))
 
 
+async def seat_plan(request: Request) -> Response:
+    report = _host(request).plan(_token(request), str(request.path_params["task"]))
+    return json_response(msgspec.convert(report, schema.TaskPlan))
+
+
 async def seat_svg(request: Request) -> Response:
     svg = _host(request).svg(_token(request), request.query_params.get("unit"))
     return Response(svg, media_type="image/svg+xml")
@@ -164,6 +169,7 @@ ROUTES = [
     Route("/api/seats/{token}", seat_table),
     Route("/api/seats/{token}/log", seat_log),
     Route("/api/seats/{token}/table.svg", seat_svg),
+    Route("/api/seats/{token}/plan/{task}", seat_plan),
     Route("/api/seats/{token}/preview", preview, methods=["POST"]),
     Route("/api/seats/{token}/act", act, methods=["POST"]),
     Route("/api/seats/{token}/undo", undo, methods=["POST"]),

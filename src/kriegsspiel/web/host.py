@@ -151,6 +151,12 @@ class Host:
             ref, game = self._open(token)
             return game.log_view(ref.seat, since)
 
+    def plan(self, token: str, task: str) -> dict[str, Any]:
+        """When `task` is finished, from the seat's view (`Game.task_plan`)."""
+        with self._lock:
+            ref, game = self._open(token)
+            return game.task_plan(ref.seat, task).report()
+
     def svg(self, token: str, selected: str | None = None) -> str:
         with self._lock:
             ref, game = self._open(token)

@@ -122,6 +122,42 @@ class Preview(msgspec.Struct):
     checks: list[Odds]
 
 
+class Chance(msgspec.Struct):
+    probability: str  # exact, such as "25/36"
+    percent: float
+
+
+class TaskPlanRow(msgspec.Struct):
+    at: int  # the turn or initiative the task is finished in
+    ready_at: int  # when it is in use (a pontoon bridge opens on the side's next initiative)
+    probability: str  # exact: finished in exactly this one
+    percent: float
+    cumulative: str  # exact: finished by this one
+    cumulative_percent: float
+
+
+class TaskPlan(msgspec.Struct):
+    """When a task in progress is finished, exactly, from the seat's view (`Game.task_plan`)."""
+
+    task: str
+    name: str
+    side: str
+    clock: str  # the ruleset's word: "turn", "initiative"
+    progress: int
+    required: int
+    status: str  # "done", "planned" or "stalled"
+    per_tick: str
+    rows: list[TaskPlanRow]
+    last: int | None  # the game's last turn or initiative (None: no end)
+    by_end: Chance | None  # finished before the game ends
+    ready_by_end: Chance | None  # in use before the game ends
+    ready_after: int
+    ready_word: str
+    assumptions: list[str]
+    rules: list[str]
+    summary: str  # one line, in words and percentages
+
+
 class Acted(msgspec.Struct):
     """The new log entries, as the acting seat sees them."""
 
@@ -163,6 +199,8 @@ OPS = (
        query=(("since", "only the entries after this number of the seat's log"),)),
     Op("get", "/api/seats/{token}/table.svg", "The table drawn from the seat's view", None, str,
        errors=(404,), media="image/svg+xml", query=(("unit", "the id of a unit to select"),)),
+    Op("get", "/api/seats/{token}/plan/{task}", "When a task in progress is finished, exactly",
+       None, TaskPlan),
     Op("post", "/api/seats/{token}/preview", "Odds of all an action can lead to",
        PreviewRequest, Preview, errors=(400, 404, 409, 413)),
     Op("post", "/api/seats/{token}/act", "Act as the seat (engine dice or typed-in faces)",
