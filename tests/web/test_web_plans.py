@@ -46,3 +46,12 @@ def test_a_task_hidden_from_the_seat_is_refused_as_an_unknown_one(demo: Table) -
 def test_an_unknown_token_is_404(demo: Table) -> None:
     response = demo.client.get("/api/seats/nope/plan/prepare:bridge")
     assert response.status_code == 404
+
+
+def test_the_seat_page_loads_the_plans_line_of_its_ledger(demo: Table) -> None:
+    script = demo.client.get("/static/plans.js")
+    assert script.status_code == 200
+    assert "async function renderPlans(token, tasks, box)" in script.text
+    page = demo.client.get(f"/play/{demo.tokens['german']}").text
+    assert '<script src="/static/plans.js" defer></script>' in page
+    assert '<div id="plans"></div>' in page

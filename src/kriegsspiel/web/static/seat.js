@@ -117,6 +117,7 @@ function options(choice) {
 
 function renderLedger(view) {
   document.getElementById("tasks").replaceChildren(rowsTable(view.tasks || []));
+  renderPlans(token, view.tasks, document.getElementById("plans"));  // plans.js
   const due = view.pending ? [view.pending] : [];
   document.getElementById("due").replaceChildren(rowsTable(due));
 }
