@@ -60,7 +60,10 @@ class Game(Generic[Sc, S, A, E]):
         self._history: History[S, E] = History(ruleset.initial_state(scenario), ruleset.apply, log)
         self._log = self._history.entries  # appended to through `_history` alone
         self._known: dict[str, S] = {}
-        self._valid: tuple[int, str, Any] | None = None  # the last action validated, and when
+        # the last action validated, when and for whom, and the data `random_action` gave it as
+        # (msgpack): `act` neither checks nor parses that action again
+        self._valid: tuple[int, str, Any, bytes] | None = None
+        self._actions = action_names(ruleset.action_type)
         self._result: tuple[int, Result | None] | None = None  # the result, and when
         self._over: tuple[int, bool] | None = None  # whether it is over, and when
 
@@ -199,7 +202,7 @@ class Game(Generic[Sc, S, A, E]):
 
     def parse_action(self, data: Mapping[str, Any]) -> A:
         """A typed action from plain data, such as `{"action": "engineer", "unit": "p1"}`."""
-        known = action_names(self.ruleset.action_type)
+        known = self._actions
         name = data.get("action")
         if name not in known:
             raise InputError(
@@ -225,14 +228,15 @@ class Game(Generic[Sc, S, A, E]):
         state is unchanged.
         """
         self.check_seat(seat)
-        typed = self._typed(action)
         seq = len(self._log)
+        typed = self._drawn(seq, seat, action)
         seeded = SeededDice(self.seed)
         counter = iter(range(1_000_000))
         typed_in = isinstance(dice, EnteredDice) and not dice.knows_all
         known = self._knowledge(seat)
         expected: list[tuple[str, tuple[Pool, ...], tuple[int, ...]]] = []
-        if typed_in or (known is not self._state and self._valid != (seq, seat, typed)):
+        validated = self._valid is not None and self._valid[:3] == (seq, seat, typed)
+        if typed_in or (known is not self._state and not validated):
             expected = self._rehearse(known, seat, typed, dice if typed_in else None)
         diverged = False
 
@@ -376,9 +380,10 @@ class Game(Generic[Sc, S, A, E]):
                 self._until_first_roll(known, seat, candidate.action)
             except KriegsspielError:
                 continue
-            data = _data(candidate.action)
+            raw = msgspec.msgpack.encode(candidate.action)
+            data: dict[str, Any] = msgspec.msgpack.decode(raw)  # as `_data`
             if not candidate.domains:
-                self._valid = (len(self._log), seat, candidate.action)  # act need not check it
+                self._valid = (len(self._log), seat, candidate.action, raw)
                 return data
             if all(d.kind == "choice" for d in candidate.domains):  # every option is legal
                 return {**data, **{d.param: rng.choice(d.options) for d in candidate.domains}}
@@ -390,7 +395,7 @@ class Game(Generic[Sc, S, A, E]):
                     self._until_first_roll(known, seat, typed)
                 except KriegsspielError:
                     continue
-                self._valid = (len(self._log), seat, typed)  # act need not check it again
+                self._valid = (len(self._log), seat, typed, msgspec.msgpack.encode(drawn))
                 return drawn
             return data
         return None
@@ -452,6 +457,20 @@ class Game(Generic[Sc, S, A, E]):
 
     def _typed(self, action: A | Mapping[str, Any]) -> A:
         return self.parse_action(action) if isinstance(action, Mapping) else action
+
+    def _drawn(self, seq: int, seat: str, action: A | Mapping[str, Any]) -> A:
+        """`_typed`, but the very data `random_action` just gave `seat` (the same msgpack bytes,
+        so the same types too) is the action it validated, not parsed again."""
+        valid = self._valid
+        if valid is not None and isinstance(action, Mapping) and valid[:2] == (seq, seat):
+            try:
+                same = msgspec.msgpack.encode(action) == valid[3]
+            except (TypeError, ValueError, OverflowError):  # not plain data: parsing says why
+                same = False
+            if same:
+                typed: A = valid[2]
+                return typed
+        return self._typed(action)
 
     def _knowledge(self, seat: str) -> S:
         """The state as `seat` knows it, computed once per log length."""
