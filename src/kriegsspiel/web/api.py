@@ -23,6 +23,7 @@ from kriegsspiel.scenario.load import bundled_names, parse_scenario
 from kriegsspiel.store.sqlite import StoreError
 from kriegsspiel.web import schema
 from kriegsspiel.web.host import Host, NotFound, Unavailable, bundled_scenario
+from kriegsspiel.web.idempotency import HEADER, checked_key
 from kriegsspiel.web.live import Hub, follow
 
 T = TypeVar("T")
@@ -144,13 +145,15 @@ async def preview(request: Request) -> Response:
 
 async def act(request: Request) -> Response:
     token, body = await _seat_request(request, schema.ActRequest)
-    entries = _host(request).act(token, body.action, body.dice, body.player)
+    key = checked_key(request.headers.get(HEADER))
+    entries = _host(request).act(token, body.action, body.dice, body.player, key)
     return json_response(schema.Acted(entries))
 
 
 async def undo(request: Request) -> Response:
     token, body = await _seat_request(request, schema.UndoRequest)
-    return json_response(schema.Acted(_host(request).undo(token, body.count)))
+    key = checked_key(request.headers.get(HEADER))
+    return json_response(schema.Acted(_host(request).undo(token, body.count, key)))
 
 
 async def openapi(request: Request) -> Response:

@@ -27,6 +27,7 @@ from kriegsspiel.games import AnyGame, new_game
 from kriegsspiel.render import board
 from kriegsspiel.scenario.load import BUNDLED, bundled_names, parse_scenario
 from kriegsspiel.store.sqlite import SqliteStore, StoreError
+from kriegsspiel.web.idempotency import Replies
 
 
 class NotFound(InputError):
@@ -75,6 +76,7 @@ class Host:
         self._games: dict[str, AnyGame] = {}
         self._lock = threading.RLock()
         self._listeners: list[Callable[[str], None]] = []
+        self._replies = Replies()
 
     def on_change(self, listener: Callable[[str], None]) -> None:
         """Call `listener(game_id)` after every recorded action or undo."""
@@ -190,23 +192,39 @@ class Host:
             }
 
     def act(
-        self, token: str, action: Mapping[str, Any], dice: list[int] | None = None, player: str = ""
+        self,
+        token: str,
+        action: Mapping[str, Any],
+        dice: list[int] | None = None,
+        player: str = "",
+        key: str | None = None,
     ) -> list[dict[str, Any]]:
-        """Resolve and record an action; the new log entries as this seat sees them."""
+        """Resolve and record an action; the new log entries as this seat sees them. With an
+        idempotency `key` this seat sent before, the first answer, and nothing is done."""
         with self._lock:
             ref, game = self._open(token)
-            source = EnteredDice(dice, player or ref.seat) if dice is not None else None
-            before = game.log_length(ref.seat)
-            self._record(ref.game_id, game.act(ref.seat, action, source))
-            return game.log_view(ref.seat, before)
 
-    def undo(self, token: str, count: int = 1) -> list[dict[str, Any]]:
-        """The umpire takes back the last `count` actions; the undo entry is logged."""
+            def do() -> list[dict[str, Any]]:
+                source = EnteredDice(dice, player or ref.seat) if dice is not None else None
+                before = game.log_length(ref.seat)
+                self._record(ref.game_id, game.act(ref.seat, action, source))
+                return game.log_view(ref.seat, before)
+
+            request = ("act", action, dice, player)
+            return self._replies.once(ref.game_id, ref.seat, key, request, do)
+
+    def undo(self, token: str, count: int = 1, key: str | None = None) -> list[dict[str, Any]]:
+        """The umpire takes back the last `count` actions; the undo entry is logged. A repeated
+        idempotency `key` answers as the first time, and undoes nothing more."""
         with self._lock:
             ref, game = self._open(token)
-            before = game.log_length(ref.seat)
-            self._record(ref.game_id, game.undo(ref.seat, count))
-            return game.log_view(ref.seat, before)
+
+            def do() -> list[dict[str, Any]]:
+                before = game.log_length(ref.seat)
+                self._record(ref.game_id, game.undo(ref.seat, count))
+                return game.log_view(ref.seat, before)
+
+            return self._replies.once(ref.game_id, ref.seat, key, ("undo", count), do)
 
     def _record(self, game_id: str, entry: Entry[Any]) -> None:
         try:

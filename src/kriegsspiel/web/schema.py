@@ -185,7 +185,14 @@ class Op:
     errors: tuple[int, ...] = (400, 404)
     media: str = "application/json"
     query: tuple[tuple[str, str], ...] = ()  # optional query parameters: (name, description)
+    headers: tuple[tuple[str, str], ...] = ()  # optional request headers: (name, description)
 
+
+IDEMPOTENCY = (
+    "Idempotency-Key",
+    "a random key (8-100 of A-Z a-z 0-9 . _ : -): a request sent again with the same key "
+    "returns the first answer and acts once",
+)
 
 OPS = (
     Op("get", "/openapi.json", "This document: the OpenAPI description of the JSON API", None,
@@ -204,9 +211,9 @@ OPS = (
     Op("post", "/api/seats/{token}/preview", "Odds of all an action can lead to",
        PreviewRequest, Preview, errors=(400, 404, 409, 413)),
     Op("post", "/api/seats/{token}/act", "Act as the seat (engine dice or typed-in faces)",
-       ActRequest, Acted, errors=(400, 404, 409, 413, 503)),
+       ActRequest, Acted, errors=(400, 404, 409, 413, 503), headers=(IDEMPOTENCY,)),
     Op("post", "/api/seats/{token}/undo", "Undo the last actions (umpire seat only)",
-       UndoRequest, Acted, errors=(400, 404, 409, 413, 503)),
+       UndoRequest, Acted, errors=(400, 404, 409, 413, 503), headers=(IDEMPOTENCY,)),
 )  # fmt: skip
 
 PATH_PARAMETER = re.compile(r"{(\w+)}")
@@ -234,6 +241,10 @@ def openapi() -> dict[str, Any]:
             {"name": name, "in": "query", "required": False, "description": text,
              "schema": {"type": "string"}}
             for name, text in op.query
+        ] + [
+            {"name": name, "in": "header", "required": False, "description": text,
+             "schema": {"type": "string"}}
+            for name, text in op.headers
         ]  # fmt: skip
         if parameters:
             item["parameters"] = parameters
