@@ -3,14 +3,19 @@
 Errors are JSON `{"error": "..."}` with a 4xx status: 400 for a malformed request or bad input,
 404 for an unknown token or path, 409 for an action the rules refuse (with its `rule`), 413 for
 a body too large, 503 when the store could not record anything.
+
+Every call into `Host` (game folding, SQLite reads and commits) runs in a worker thread
+(`off_loop`), so the event loop only moves bytes and no game can stall another.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import msgspec
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -27,6 +32,7 @@ from kriegsspiel.web.idempotency import HEADER, checked_key
 from kriegsspiel.web.live import Hub, follow
 
 T = TypeVar("T")
+P = ParamSpec("P")
 MAX_BODY = 512 * 1024  # bytes: a scenario file is a few kilobytes
 
 
@@ -69,6 +75,11 @@ async def read_json(request: Request, into: type[T]) -> T:
         raise InputError("request", f"not valid JSON ({exc})") from None
 
 
+async def off_loop(work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """`work(*args)` in a worker thread: blocking work never runs on the event loop."""
+    return await run_in_threadpool(work, *args, **kwargs)
+
+
 def _host(request: Request | WebSocket) -> Host:
     host: Host = request.app.state.host
     return host
@@ -81,7 +92,7 @@ def _token(request: Request | WebSocket) -> str:
 async def _seat_request(request: Request, into: type[T]) -> tuple[str, T]:
     """The token (checked first: a bad token is a 404 whatever the body) and the body."""
     token = _token(request)
-    _host(request).seat(token)
+    await off_loop(_host(request).seat, token)
     return token, await read_json(request, into)
 
 
@@ -98,7 +109,7 @@ def scenario_list() -> list[schema.ScenarioInfo]:
 
 
 async def scenarios(request: Request) -> Response:
-    return json_response(scenario_list())
+    return json_response(await off_loop(scenario_list))
 
 
 async def create_game(request: Request) -> Response:
@@ -106,10 +117,13 @@ async def create_game(request: Request) -> Response:
     if (body.scenario is None) == (body.scenario_yaml is None):
         raise InputError("request", "give either `scenario` (a bundled name) or `scenario_yaml`")
     if body.scenario is not None:
-        scenario = bundled_scenario(body.scenario)
+        scenario = await off_loop(bundled_scenario, body.scenario)
     else:
-        scenario = parse_scenario(body.scenario_yaml or "", "uploaded scenario")
-    game_id, tokens = _host(request).create(scenario, body.seed, published_seed=body.published_seed)
+        scenario = await off_loop(parse_scenario, body.scenario_yaml or "", "uploaded scenario")
+    host = _host(request)
+    game_id, tokens = await off_loop(
+        host.create, scenario, body.seed, published_seed=body.published_seed
+    )
     links = [
         schema.SeatLink(seat, token, f"/play/{token}", f"/api/seats/{token}")
         for seat, token in tokens.items()
@@ -118,42 +132,44 @@ async def create_game(request: Request) -> Response:
 
 
 async def seat_table(request: Request) -> Response:
-    return json_response(_host(request).table(_token(request)))
+    return json_response(await off_loop(_host(request).table, _token(request)))
 
 
 async def seat_log(request: Request) -> Response:
     raw = request.query_params.get("since", "0")
     if not raw.isdigit() or len(raw) > 9:
         raise InputError("since", f"must be a whole number of entries, not {raw[:20]!r}")
-    return json_response(schema.Log(_host(request).log(_token(request), int(raw))))
+    entries = await off_loop(_host(request).log, _token(request), int(raw))
+    return json_response(schema.Log(entries))
 
 
 async def seat_plan(request: Request) -> Response:
-    report = _host(request).plan(_token(request), str(request.path_params["task"]))
+    report = await off_loop(_host(request).plan, _token(request), str(request.path_params["task"]))
     return json_response(msgspec.convert(report, schema.TaskPlan))
 
 
 async def seat_svg(request: Request) -> Response:
-    svg = _host(request).svg(_token(request), request.query_params.get("unit"))
+    svg = await off_loop(_host(request).svg, _token(request), request.query_params.get("unit"))
     return Response(svg, media_type="image/svg+xml")
 
 
 async def preview(request: Request) -> Response:
     token, body = await _seat_request(request, schema.PreviewRequest)
-    return json_response(_host(request).preview(token, body.action, body.dice))
+    return json_response(await off_loop(_host(request).preview, token, body.action, body.dice))
 
 
 async def act(request: Request) -> Response:
     token, body = await _seat_request(request, schema.ActRequest)
     key = checked_key(request.headers.get(HEADER))
-    entries = _host(request).act(token, body.action, body.dice, body.player, key)
+    entries = await off_loop(_host(request).act, token, body.action, body.dice, body.player, key)
     return json_response(schema.Acted(entries))
 
 
 async def undo(request: Request) -> Response:
     token, body = await _seat_request(request, schema.UndoRequest)
     key = checked_key(request.headers.get(HEADER))
-    return json_response(schema.Acted(_host(request).undo(token, body.count, key)))
+    entries = await off_loop(_host(request).undo, token, body.count, key)
+    return json_response(schema.Acted(entries))
 
 
 async def openapi(request: Request) -> Response:

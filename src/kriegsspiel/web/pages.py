@@ -10,6 +10,7 @@ from functools import cache
 from html import escape
 from importlib import resources
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
@@ -32,7 +33,7 @@ async def home(request: Request) -> Response:
 async def seat_page(request: Request) -> Response:
     host: Host = request.app.state.host
     try:
-        host.seat(str(request.path_params["token"]))
+        await run_in_threadpool(host.seat, str(request.path_params["token"]))
     except NotFound as exc:
         return HTMLResponse(page("unknown.html").replace("{message}", escape(str(exc))), 404)
     return HTMLResponse(page("seat.html"))
