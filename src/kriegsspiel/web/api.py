@@ -23,17 +23,20 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from kriegsspiel.core.convert import split_error
+from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, KriegsspielError, RuleViolation
 from kriegsspiel.scenario.load import bundled_names, parse_scenario
 from kriegsspiel.store.sqlite import StoreError
 from kriegsspiel.web import schema
-from kriegsspiel.web.host import Host, NotFound, Unavailable, bundled_scenario
+from kriegsspiel.web.host import Forbidden, Host, NotFound, Unavailable, bundled_scenario
 from kriegsspiel.web.idempotency import HEADER, checked_key
+from kriegsspiel.web.links import seat_links
 from kriegsspiel.web.live import Hub, follow
 
 T = TypeVar("T")
 P = ParamSpec("P")
 MAX_BODY = 512 * 1024  # bytes: a scenario file is a few kilobytes
+HOST_HEADER = "x-host-token"
 
 
 class TooLarge(InputError):
@@ -54,7 +57,9 @@ def error_response(request: Request, exc: Exception) -> Response:
     if isinstance(exc, StoreError):
         return json_response(schema.Error("the game database is unavailable; try again"), 503)
     if isinstance(exc, KriegsspielError):
-        status = {NotFound: 404, TooLarge: 413, Unavailable: 503}.get(type(exc), 400)
+        status = {NotFound: 404, Forbidden: 403, TooLarge: 413, Unavailable: 503}.get(
+            type(exc), 400
+        )
         return json_response(schema.Error(str(exc)), status)
     return json_response(schema.Error("internal error; nothing was recorded"), 500)
 
@@ -112,7 +117,29 @@ async def scenarios(request: Request) -> Response:
     return json_response(await off_loop(scenario_list))
 
 
+def _base(request: Request) -> str:
+    """The base of the links handed out: the public URL, else where this request came."""
+    public: str | None = request.app.state.public_url
+    return public or str(request.base_url).rstrip("/")
+
+
+async def _check_creator(request: Request) -> None:
+    """Creating needs the host token (header `x-host-token`) unless the server is open."""
+    if request.app.state.open_creation:
+        return
+    token = request.headers.get(HOST_HEADER, "")
+    if not token:
+        raise Forbidden(
+            "request", "creating a game needs the host link (the server was not started --open)"
+        )
+    try:
+        await off_loop(_host(request).check_host, token)
+    except NotFound:
+        raise Forbidden(HOST_HEADER, "not this server's host token") from None
+
+
 async def create_game(request: Request) -> Response:
+    await _check_creator(request)
     body = await read_json(request, schema.CreateGame)
     if (body.scenario is None) == (body.scenario_yaml is None):
         raise InputError("request", "give either `scenario` (a bundled name) or `scenario_yaml`")
@@ -124,11 +151,67 @@ async def create_game(request: Request) -> Response:
     game_id, tokens = await off_loop(
         host.create, scenario, body.seed, published_seed=body.published_seed
     )
-    links = [
-        schema.SeatLink(seat, token, f"/play/{token}", f"/api/seats/{token}")
-        for seat, token in tokens.items()
-    ]
+    links = seat_links(_base(request), tokens)
     return json_response(schema.Created(game_id, scenario.title, scenario.ruleset, links), 201)
+
+
+# -- the host's and the umpire's links ------------------------------------------------------------
+
+
+async def _as_host(request: Request) -> Host:
+    host = _host(request)
+    await off_loop(host.check_host, str(request.path_params["host"]))
+    return host
+
+
+async def lobby(request: Request) -> Response:
+    host = await _as_host(request)
+    games, base = await off_loop(host.lobby), _base(request)
+    tokens = [await off_loop(host.tokens, g["game"]) for g in games]
+    infos = [
+        schema.GameInfo(**g, umpire=f"{base}/play/{t[UMPIRE]}")
+        for g, t in zip(games, tokens, strict=True)
+    ]
+    return json_response(schema.Lobby(request.app.state.open_creation, infos))
+
+
+async def _links(request: Request, host: Host, game_id: str) -> Response:
+    tokens = await off_loop(host.tokens, game_id)
+    if not tokens:
+        raise NotFound("game", f"no game {game_id!r} on this server")
+    links = await off_loop(seat_links, _base(request), tokens, True)
+    return json_response(schema.Links(game_id, links))
+
+
+async def _reissue(request: Request, host: Host, game_id: str) -> Response:
+    seat = str(request.path_params["seat"])
+    token = await off_loop(host.reissue, game_id, seat)
+    (link,) = await off_loop(seat_links, _base(request), {seat: token}, True)
+    return json_response(link)
+
+
+async def host_links(request: Request) -> Response:
+    host = await _as_host(request)
+    return await _links(request, host, str(request.path_params["game"]))
+
+
+async def host_reissue(request: Request) -> Response:
+    host = await _as_host(request)
+    return await _reissue(request, host, str(request.path_params["game"]))
+
+
+async def umpire_links(request: Request) -> Response:
+    host = _host(request)
+    ref = await off_loop(host.umpire, _token(request))
+    return await _links(request, host, ref.game_id)
+
+
+async def umpire_reissue(request: Request) -> Response:
+    host = _host(request)
+    ref = await off_loop(host.umpire, _token(request))
+    if request.path_params["seat"] == UMPIRE:
+        raise Forbidden("seat", "the umpire's own link is reissued from the host page")
+    return await _reissue(request, host, ref.game_id)
 
 
 async def seat_table(request: Request) -> Response:
@@ -185,6 +268,11 @@ ROUTES = [
     Route("/openapi.json", openapi),
     Route("/api/scenarios", scenarios),
     Route("/api/games", create_game, methods=["POST"]),
+    Route("/api/host/{host}", lobby),
+    Route("/api/host/{host}/games/{game}/links", host_links),
+    Route("/api/host/{host}/games/{game}/seats/{seat}/reissue", host_reissue, methods=["POST"]),
+    Route("/api/seats/{token}/links", umpire_links),
+    Route("/api/seats/{token}/links/{seat}/reissue", umpire_reissue, methods=["POST"]),
     Route("/api/seats/{token}", seat_table),
     Route("/api/seats/{token}/log", seat_log),
     Route("/api/seats/{token}/table.svg", seat_svg),

@@ -62,8 +62,14 @@ async def _error(request: Request, exc: Exception) -> Response:
     return api.error_response(request, exc)
 
 
-def create_app(db: str | Path | SqliteStore) -> Starlette:
-    """The app over a database file (created if missing) or an open store."""
+def create_app(
+    db: str | Path | SqliteStore, *, open_creation: bool = True, public_url: str | None = None
+) -> Starlette:
+    """The app over a database file (created if missing) or an open store.
+
+    Without `open_creation`, creating a game needs the host token (`kriegsspiel serve` runs so
+    unless `--open`); `public_url` is the base of the links it hands out (by default, the
+    address each request came to)."""
     store = db if isinstance(db, SqliteStore) else SqliteStore(db)
     host, hub = Host(store), Hub()
     host.on_change(hub.publish)
@@ -89,4 +95,6 @@ def create_app(db: str | Path | SqliteStore) -> Starlette:
     )
     app.state.host = host
     app.state.hub = hub
+    app.state.open_creation = open_creation
+    app.state.public_url = public_url.rstrip("/") if public_url else None
     return app

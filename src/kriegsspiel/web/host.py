@@ -12,6 +12,7 @@ the API calls these methods from worker threads, off the event loop.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -36,6 +37,10 @@ from kriegsspiel.web.idempotency import Replies
 
 class NotFound(InputError):
     """An unknown or expired seat token."""
+
+
+class Forbidden(InputError):
+    """A seat or a server asked for what only the umpire or the host may do."""
 
 
 class Unavailable(KriegsspielError):
@@ -94,6 +99,7 @@ class Host:
         self._lock = threading.Lock()  # guards the four tables above, never held while working
         self._listeners: list[Callable[[str], None]] = []
         self._replies = Replies()
+        self._host_token: str | None = None
 
     def on_change(self, listener: Callable[[str], None]) -> None:
         """Call `listener(game_id)` after every recorded action or undo."""
@@ -128,6 +134,51 @@ class Host:
         with self._lock:
             ref = self._seats[token] = SeatRef(*found)
         return ref
+
+    def check_host(self, token: str) -> None:
+        """Refuse any token but the server's host token (compared in constant time)."""
+        if self._host_token is None:
+            self._host_token = self.store.host_token()
+        if not hmac.compare_digest(token.encode(), self._host_token.encode()):
+            raise NotFound("host token", "unknown host token; use the host link `serve` printed")
+
+    def umpire(self, token: str) -> SeatRef:
+        """The seat of an umpire's token; any other seat is refused."""
+        ref = self.seat(token)
+        if ref.seat != UMPIRE:
+            raise Forbidden("seat", "only the umpire's page holds the game's links")
+        return ref
+
+    def tokens(self, game_id: str) -> dict[str, str]:
+        """Every seat's token of a game: for the host and the umpire alone."""
+        return self.store.tokens(game_id)
+
+    def reissue(self, game_id: str, seat: str) -> str:
+        """A new link for `seat`: its old token is unknown at once and its live connections
+        are closed (they are woken, find their token gone, and close with 4404)."""
+        token = self.store.reissue(game_id, seat)
+        with self._lock:
+            self._seats = {t: r for t, r in self._seats.items() if r != SeatRef(game_id, seat)}
+        for listener in self._listeners:
+            listener(game_id)
+        return token
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The server's games, oldest first: scenario, where it stands, when last played."""
+        out = []
+        for game_id, created, active in self.store.games():
+            with self.locked(game_id) as game:
+                out.append({
+                    "game": game_id,
+                    "title": game.scenario.title,
+                    "ruleset": game.ruleset.name,
+                    "clock": game.ruleset.clock(game.view(UMPIRE)),
+                    "over": game.over(),
+                    "entries": game.log_length(UMPIRE),
+                    "created": created,
+                    "active": active,
+                })  # fmt: skip
+        return out
 
     def _game_lock(self, game_id: str) -> threading.RLock:
         with self._lock:

@@ -54,11 +54,39 @@ class ScenarioInfo(msgspec.Struct):
     ruleset: str
 
 
-class SeatLink(msgspec.Struct):
+class SeatLink(msgspec.Struct, omit_defaults=True):
     seat: str
     token: str
     page: str  # the seat's page: a secret link
     api: str
+    url: str = ""  # the page's full address, as players reach the server
+    qr: str | None = None  # a QR code of `url`, an SVG data URI
+
+
+class GameInfo(msgspec.Struct):
+    """A game as the host page lists it."""
+
+    game: str
+    title: str
+    ruleset: str
+    clock: str  # where it stands, in the ruleset's words
+    over: bool
+    entries: int  # how many entries its log holds
+    created: str  # UTC, "YYYY-MM-DD HH:MM:SS"
+    active: str  # when it was last played (its creation, if never)
+    umpire: str  # the umpire's page: a secret link
+
+
+class Lobby(msgspec.Struct):
+    open: bool  # whether anyone may create games (`serve --open`)
+    games: list[GameInfo]
+
+
+class Links(msgspec.Struct):
+    """A game's seat links, with their QR codes."""
+
+    game: str
+    seats: list[SeatLink]
 
 
 class Created(msgspec.Struct):
@@ -198,8 +226,20 @@ OPS = (
     Op("get", "/openapi.json", "This document: the OpenAPI description of the JSON API", None,
        dict[str, Any], errors=()),
     Op("get", "/api/scenarios", "The bundled scenarios", None, list[ScenarioInfo], errors=()),
-    Op("post", "/api/games", "Create a game; one secret link per seat", CreateGame, Created, 201,
-       (400, 413, 503)),
+    Op("post", "/api/games", "Create a game (header x-host-token unless the server is open); "
+       "one secret link per seat", CreateGame, Created, 201, (400, 403, 413, 503)),
+    Op("get", "/api/host/{host}", "The host's lobby: every game, where it stands, its umpire",
+       None, Lobby, errors=(404,)),
+    Op("get", "/api/host/{host}/games/{game}/links", "A game's seat links with QR codes", None,
+       Links, errors=(404,)),
+    Op("post", "/api/host/{host}/games/{game}/seats/{seat}/reissue",
+       "A new link for a seat: the old one stops working, its live connections close", None,
+       SeatLink, errors=(400, 404, 503)),
+    Op("get", "/api/seats/{token}/links", "The game's seat links with QR codes (umpire only)",
+       None, Links, errors=(403, 404)),
+    Op("post", "/api/seats/{token}/links/{seat}/reissue",
+       "A new link for another seat (umpire only): the old one stops working", None, SeatLink,
+       errors=(400, 403, 404, 503)),
     Op("get", "/api/seats/{token}", "The seat's table: view, legal actions, who acts", None,
        SeatTable, errors=(404,)),
     Op("get", "/api/seats/{token}/log", "The log as the seat may see it", None, Log,
