@@ -119,8 +119,7 @@ class Place:
     line: bool = False
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(msgspec.Struct, frozen=True):
     """One unit as the victory conditions read it."""
 
     side: str
@@ -191,7 +190,13 @@ def validate(victory: Victory, scenario: ScenarioBase, where: str) -> None:
 
 
 def features(scenario: ScenarioBase) -> dict[str, Place]:
-    """Every place a `control` objective may name: the scenario's and the section's areas."""
+    """Every place a `control` objective may name: the scenario's and the section's areas
+    (kept on the scenario: `ScenarioBase.victory_places`)."""
+    return scenario.victory_places
+
+
+def find_places(scenario: ScenarioBase) -> dict[str, Place]:
+    """`features`, computed."""
     out = scenario.victory_features()
     for area in scenario.victory.areas if scenario.victory else ():
         out[area.id] = Place(area.name or area.id, area.points, area.line)
@@ -228,27 +233,22 @@ def scores(facts: Facts) -> dict[str, int]:
 
 
 def decide(state: T, facts: Callable[[T], Facts], public: Callable[[T], T]) -> Result | None:
-    """A ruleset's result of `state`: its `facts`, and those of the `public` display's
-    knowledge of it when a decisive objective must be judged (`Ruleset.result`)."""
-    seen = facts(state)
-    victory = seen.scenario.victory
-    if victory is None or not any(o.decisive for o in victory.objectives):
-        return judge(seen)
-    return judge(seen, facts(public(state)))
+    """A ruleset's result of `state` (`Ruleset.result`): its `facts`, and when a decisive
+    objective must be judged, those of the `public` display's knowledge of it."""
+    return judge(facts(state), lambda: facts(public(state)))
 
 
-def judge(facts: Facts, public: Facts | None = None) -> Result | None:
+def judge(facts: Facts, public: Facts | Callable[[], Facts] | None = None) -> Result | None:
     """The result of the state `facts` were read from, or None while the game goes on: a
-    decisive objective held on the `public` facts (what every seat knows; `facts` themselves if
-    None) ends it at once; else the end of the ruleset's length."""
+    decisive objective ends it at once when it holds and every seat can see it does (the
+    `public` facts, or a function giving them; the facts themselves if None); else the end of
+    the ruleset's length."""
     scenario = facts.scenario
     victory = scenario.victory or Victory()
-    points = scores(facts)
-    seen = public or facts
-    seen_points = scores(seen) if public is not None else points
-    decided = [o for o in victory.objectives if o.decisive and _holds(o, seen, seen_points[o.side])]
+    decided = _decided(victory, facts, public)
     if not decided and not facts.ended:
         return None
+    points = scores(facts)
     reasons = [_reason(o, facts) for o in victory.objectives if o.points and _count(o, facts)]
     winners = sorted({o.side for o in decided}, key=scenario.side_ids.index)
     if decided:
@@ -263,6 +263,30 @@ def judge(facts: Facts, public: Facts | None = None) -> Result | None:
     return Result(winner, points, tuple(reasons))
 
 
+def _decided(
+    victory: Victory, facts: Facts, public: Facts | Callable[[], Facts] | None
+) -> list[AnyObjective]:
+    """VICTORY-DECISIVE: the decisive objectives that hold, as every seat can see."""
+    decisive = [o for o in victory.objectives if o.decisive]
+    if not decisive:
+        return []
+    points = scores(facts) if any(isinstance(o, Total) for o in decisive) else {}
+    held = [o for o in decisive if _holds(o, facts, facts, points.get(o.side, 0))]
+    if public is None:
+        return held
+    # Every seat's knowledge of knock-outs, exits and work done is part of the truth, so those
+    # hold for every seat only if they hold: the public facts are read only when one does, or
+    # when a place is at stake (a side may seem to hold it, contested by a hidden unit).
+    places = {o.side for o in victory.objectives if isinstance(o, Control)}
+    if not held and not any(
+        isinstance(o, Control) or (isinstance(o, Total) and o.side in places) for o in decisive
+    ):
+        return []
+    seen = public() if callable(public) else public
+    seen_points = scores(seen) if points else {}
+    return [o for o in decisive if _holds(o, seen, facts, seen_points.get(o.side, 0))]
+
+
 def _leader(points: Mapping[str, int], margin: int) -> str | None:
     ranked = sorted(points.items(), key=lambda kv: -kv[1])
     if len(ranked) < 2 or ranked[0][1] - ranked[1][1] >= margin:
@@ -270,11 +294,14 @@ def _leader(points: Mapping[str, int], margin: int) -> str | None:
     return None
 
 
-def _holds(objective: AnyObjective, facts: Facts, side_points: int) -> bool:
+def _holds(objective: AnyObjective, facts: Facts, truth: Facts, side_points: int) -> bool:
+    """Whether `objective` holds on `facts`; a knock-out or exit of all its units needs all
+    there truly are (`truth`), not only those a seat knows of."""
     if isinstance(objective, Total):
         return side_points >= objective.total
     if isinstance(objective, KnockOut | Exit):
-        return _count(objective, facts) >= (objective.needed or len(_counted(objective, facts)))
+        needed = objective.needed or len(_counted(objective, truth))
+        return _count(objective, facts) >= needed
     return _count(objective, facts) > 0
 
 
@@ -344,15 +371,15 @@ def _stands_on(piece: Piece, feature: str, place: Place, radius: float) -> bool:
 
 
 def _on(place: Place, at: Point, radius: float) -> bool:
+    """On an area (a polygon: inside it), or within `radius` of a line or a point."""
     pts = place.points
     if not pts:
         return False
-    if len(pts) >= 3 and not place.line and _inside(pts, at):
-        return True
+    if len(pts) >= 3 and not place.line:
+        return _inside(pts, at)
     if len(pts) == 1:
         return math.dist(pts[0], at) <= radius + 1e-9
-    ring = pts if place.line else (*pts, pts[0])
-    return any(_to_segment(at, a, b) <= radius + 1e-9 for a, b in itertools.pairwise(ring))
+    return any(_to_segment(at, a, b) <= radius + 1e-9 for a, b in itertools.pairwise(pts))
 
 
 def _inside(polygon: tuple[Point, ...], at: Point) -> bool:
