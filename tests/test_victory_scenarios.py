@@ -57,6 +57,7 @@ def test_every_bundled_scenario_has_victory_conditions() -> None:
 
 @pytest.mark.parametrize("name", sorted(LENGTHS))
 def test_a_bundled_scenario_plays_to_a_result_and_then_refuses_every_action(name: str) -> None:
+    """VICTORY-END in each ruleset's clock (or VICTORY-DECISIVE), then GAME-OVER."""
     game, last = played_out(name)
     result = game.result()
     assert result is not None

@@ -224,7 +224,7 @@ def _some(names: Mapping[str, object]) -> str:
 
 
 def scores(facts: Facts) -> dict[str, int]:
-    """Each side's points in the state the facts were read from."""
+    """VICTORY-SCORE: each side's points in the state the facts were read from."""
     out = dict.fromkeys(facts.scenario.side_ids, 0)
     victory = facts.scenario.victory
     for objective in victory.objectives if victory else ():
@@ -248,14 +248,14 @@ def judge(facts: Facts, public: Facts | Callable[[], Facts] | None = None) -> Re
     decided = _decided(victory, facts, public)
     if not decided and not facts.ended:
         return None
-    points = scores(facts)
+    points = scores(facts)  # VICTORY-END: every fact counts in the result
     reasons = [_reason(o, facts) for o in victory.objectives if o.points and _count(o, facts)]
     winners = sorted({o.side for o in decided}, key=scenario.side_ids.index)
     if decided:
         reasons += [f"{_name(o, facts)}: the game ends at {facts.clock}" for o in decided]
-        winner = winners[0] if len(winners) == 1 else None
+        winner = winners[0] if len(winners) == 1 else None  # VICTORY-DECISIVE: two, a draw
     else:
-        winner = _leader(points, victory.margin)
+        winner = _leader(points, victory.margin)  # VICTORY-END
         reasons.append(f"the game ended after {facts.clock}")
     board = ", ".join(f"{scenario.side_name(s)} {points[s]}" for s in scenario.side_ids)
     verdict = f"{scenario.side_name(winner)} wins" if winner else "a draw"
@@ -332,6 +332,7 @@ def _achieved(objective: KnockOut | Exit, facts: Facts) -> list[str]:
 
 
 def _there(edge: Edge, piece: Piece, test: Callable[[Point], bool] | None) -> bool:
+    """VICTORY-EXIT: gone by the edge, or standing beyond the line and not knocked out."""
     if piece.exited is not None or piece.out:
         return piece.exited == edge
     return test is not None and piece.position is not None and test(piece.position)
@@ -351,8 +352,8 @@ def _beyond(objective: Exit) -> Callable[[Point], bool] | None:
 
 
 def controller(objective: Control, facts: Facts) -> str | None:
-    """The side holding the objective's place: the only side with a unit on it that can hold
-    ground; None if no side or several have one."""
+    """VICTORY-CONTROL: the side holding the objective's place, the only side with a unit on
+    it that can hold ground; None if no side or several have one."""
     place = features(facts.scenario).get(objective.feature)
     if place is None:  # not in what this seat knows of the scenario
         return None
