@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
 import msgspec
 
+from kriegsspiel.core.convert import ID_PATTERN
 from kriegsspiel.errors import InputError
 
 if TYPE_CHECKING:
@@ -92,8 +93,8 @@ AnyObjective = Control | KnockOut | Exit | TaskDone | Total
 class Area(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A place of the victory conditions' own, for `control`: a polygon, a line or a point."""
 
-    id: str
-    points: tuple[Point, ...] = msgspec.field(default_factory=tuple)
+    id: Annotated[str, msgspec.Meta(pattern=ID_PATTERN)]
+    points: tuple[Point, ...] = ()
     name: str = ""
     line: bool = False
 
@@ -157,7 +158,8 @@ def validate(victory: Victory, scenario: ScenarioBase, where: str) -> None:
                 raise InputError(f"{here}.id", f"duplicate id {area.id!r}")
             raise InputError(f"{here}.id", f"{area.id!r} is already a feature's id")
         seen.add(area.id)
-        if not area.points or (area.line and len(area.points) < 2):
+        n = len(area.points)
+        if n == 0 or (area.line and n < 2) or (not area.line and n == 2):
             raise InputError(f"{here}.points", "a point, a line of 2+ or a polygon of 3+ points")
     places = features(scenario)
     tasks = scenario.victory_tasks()
