@@ -9,7 +9,8 @@ the side with the most points wins by at least the `margin`; else it is a draw. 
 - `control`: a place (a terrain feature, or a ruleset's own: a bridge, a fort, a site) held by
   the side: one of its units still in the fight on it, and none of any other side's;
 - `knock-out`: enemy units knocked out (all of the other sides' if none are named), per unit;
-- `exit`: the side's units standing beyond a line near a table edge (`edge`, `beyond`), per unit;
+- `exit`: the side's units beyond a line near a table edge (`edge`, `beyond`) or gone off the
+  table by it, per unit;
 - `task`: a piece of work done (`target` and what was `done` to it: "built", "blown",
   "breached", ... as the ruleset lists for its scenario's things);
 - `total`: the side's points reaching a total (decisive, scoring nothing itself).
@@ -21,9 +22,11 @@ names the places and tasks an objective may refer to (`ScenarioBase.victory_feat
 `victory_tasks`), so the section is validated with the rest of the scenario. Nothing here knows
 any ruleset.
 
-Secrets: scores computed on a seat's knowledge count only what that seat knows; a decisive
-objective is judged on what every seat knows (the public display's knowledge), so that the game
-ending, a public fact, tells no seat anything hidden; at the end the result counts every fact.
+Secrets: scores computed on a seat's knowledge count only what that seat knows. A decisive
+objective ends the game once it holds and every seat can see it does (on the public display's
+knowledge too), so the end, a public fact, comes of nothing hidden; what the game going on can
+tell is that a place every seat sees held is contested by something hidden. At the end the
+result counts every fact and is told to every seat.
 """
 
 from __future__ import annotations
