@@ -1,16 +1,19 @@
 """When a task in progress is done, from a seat's view (ENG-ACT, ENG-BRIDGE-26).
 
-Each unit at work on a task gives it one engineering action in its side's player turn
-(ENG-ACT-03), at most `most_workers` of them a turn; an action is one unit of work, except a
-preparation of a bridge's demolition, which is an improve position roll with the engineer's
-discipline rating (ENG-BRIDGE-26, AMB-ENG-29). The clock is the game turn, up to the scenario's
-last; a side's player turn comes once in each.
+Each unit at work on a task (`working`: those that have made progress on it and are fit to
+work, ENG-ACT-13) gives it one engineering action in its side's player turn (ENG-ACT-03), at
+most `most_workers` of them a turn; an action is one unit of work, except a preparation of a
+bridge's demolition, an improve position roll with the engineer's discipline rating
+(ENG-BRIDGE-26, AMB-ENG-29). The clock is the game turn, up to the scenario's last; a side's
+player turn comes once in each.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
+from kriegsspiel.core.checks import Check
 from kriegsspiel.core.dist import Dist
 from kriegsspiel.core.task_plans import TaskPlan, finish_plan, never, unknown_task
 from kriegsspiel.rulesets.engineering.bridges.fieldwork_checks import bridge_preparation
@@ -18,7 +21,7 @@ from kriegsspiel.rulesets.engineering.scenario import EngScenario
 from kriegsspiel.rulesets.engineering.view import EngUnitView, EngView, TaskView
 
 RULES = ("ENG-ACT-03", "ENG-ACT-13", "ENG-ACT-10")
-ROLLED = ("ENG-BRIDGE-26", "AMB-ENG-29")
+Roll = Callable[[EngUnitView], Check]  # a worker's roll for one unit of work
 
 
 def task_plan(view: EngView, scenario: EngScenario, task: str) -> TaskPlan:
@@ -28,7 +31,7 @@ def task_plan(view: EngView, scenario: EngScenario, task: str) -> TaskPlan:
         raise unknown_task(task, list(tasks))
     units = {u.id: u for u in view.units}
     workers = [units[u] for u in found.working if u in units][: found.most_workers]
-    rolled = _on_a_bridge(view, found)
+    rolled = _rolled(view, scenario, found)
     plan = TaskPlan(
         task=found.id,
         name=found.name,
@@ -44,7 +47,7 @@ def task_plan(view: EngView, scenario: EngScenario, task: str) -> TaskPlan:
         ready_after=0,
         ready_word="done",
         assumptions=(),
-        rules=(*RULES, *ROLLED) if rolled else RULES,
+        rules=RULES if rolled is None else (*RULES, *rolled[1]),
     )
     if found.status != "open":
         return plan
@@ -62,7 +65,7 @@ def task_plan(view: EngView, scenario: EngScenario, task: str) -> TaskPlan:
             assumptions=assumptions,
             by_end=never(plan),
         )
-    gain, per_tick = _gain(scenario, workers, rolled)
+    gain, per_tick = _gain(workers, None if rolled is None else rolled[0])
     first = _first(view, scenario, found, workers)
     ticks = None if scenario.turns is None else range(first, scenario.turns + 1)
     rows, by_end = finish_plan(found.required - found.progress, gain, ticks, first, 1)
@@ -71,26 +74,32 @@ def task_plan(view: EngView, scenario: EngScenario, task: str) -> TaskPlan:
     )
 
 
-def _on_a_bridge(view: EngView, task: TaskView) -> bool:
-    """A preparation of a bridge's demolition (its target is the bridge's `-charges`)."""
+def _rolled(
+    view: EngView, scenario: EngScenario, task: TaskView
+) -> tuple[Roll, tuple[str, ...]] | None:
+    """The roll each unit of work needs, and its rules, when a roll decides it: preparing a
+    bridge's demolition (its target is the bridge's `-charges`: ENG-BRIDGE-26, AMB-ENG-29);
+    None for work each action does. (A roadblock's one rolled preparation, ENG-ROAD-01, has
+    no unit at work until it succeeds, and then it is done.)"""
     target = task.target or ""
     bridges = {b.id for b in view.bridges}
-    return (
-        task.kind == "demolition"
-        and target.removesuffix("-charges") in bridges
-        and (target.endswith("-charges"))
-    )
+    if task.kind != "demolition" or not target.endswith("-charges"):
+        return None
+    if target.removesuffix("-charges") not in bridges:
+        return None
+    tables = scenario.game_tables
+    return (lambda u: bridge_preparation(tables, u.dr)), ("ENG-BRIDGE-26", "AMB-ENG-29")
 
 
-def _gain(scenario: EngScenario, workers: list[EngUnitView], rolled: bool) -> tuple[Dist[int], str]:
+def _gain(workers: list[EngUnitView], roll: Roll | None) -> tuple[Dist[int], str]:
     """What one player turn of the workers earns: an action each, or each one's roll."""
-    if not rolled:
+    if roll is None:
         n = len(workers)
         return Dist.certain(n), f"{n} engineering action{'s' if n > 1 else ''}"
     gain = Dist.certain(0)
     chances = []
     for unit in workers:
-        p = bridge_preparation(scenario.game_tables, unit.dr).odds()["success"]
+        p = roll(unit).odds()["success"]
         one = Dist.counted({1: p.numerator, 0: p.denominator - p.numerator}, p.denominator)
         gain = gain.combine(one, lambda a, b: a + b)
         chances.append(f"{p.numerator}/{p.denominator}")
