@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from kriegsspiel.core.checks import Check
 from kriegsspiel.core.dist import Dist
-from kriegsspiel.core.task_plans import TaskPlan, finish_plan, never, unknown_task
+from kriegsspiel.core.task_plans import TaskPlan, finish_plan, never, sudden_death, unknown_task
 from kriegsspiel.rulesets.engineering.bridges.fieldwork_checks import bridge_preparation
 from kriegsspiel.rulesets.engineering.scenario import EngScenario
 from kriegsspiel.rulesets.engineering.view import EngUnitView, EngView, TaskView
@@ -52,11 +52,12 @@ def task_plan(view: EngView, scenario: EngScenario, task: str) -> TaskPlan:
     if found.status != "open":
         return plan
     names = ", ".join(u.name for u in workers) or "no one"
-    assumptions = (
+    assumptions: tuple[str, ...] = (
         f"the units at work now ({names}) each give it one engineering action in every "
         "player turn of their side from now on (ENG-ACT-03)",
         "no enemy fire cancels the work (ENG-ACT-10) or puts the units out of it (ENG-ACT-13)",
     )
+    assumptions += sudden_death(scenario.victory, "turn")
     if not workers or view.over:
         return replace(
             plan,

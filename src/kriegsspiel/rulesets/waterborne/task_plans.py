@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kriegsspiel.core.dist import Dist
-from kriegsspiel.core.task_plans import TaskPlan, finish_plan, never, unknown_task
+from kriegsspiel.core.task_plans import TaskPlan, finish_plan, never, sudden_death, unknown_task
 from kriegsspiel.rulesets.waterborne.checks import pontoon_attempt
 from kriegsspiel.rulesets.waterborne.kinds import STAND_KINDS
 from kriegsspiel.rulesets.waterborne.scenario import WatScenario
@@ -49,13 +49,14 @@ def task_plan(view: WatView, scenario: WatScenario, task: str) -> TaskPlan:
     )
     if site.status != "building":
         return plan
-    assumptions = (
+    assumptions: tuple[str, ...] = (
         f"the same crew ({engineers} engineer and {others} other stands at {site.id}) works "
         "at every initiative of its side from now on, none of them moving, firing or "
         "suppressed (WAT-PONTOON-04)",
         "no HE hits on the site: each hit while it is building removes a construction point "
         "(WAT-PONTOON-10, -11), which this plan does not count",
     )
+    assumptions += sudden_death(scenario.victory, "initiative")
     if not engineers or view.over:
         return replace(
             plan,
