@@ -184,6 +184,11 @@ def _dp(remaining: int, gain: Dist[int]) -> Iterator[int]:
         yield finished
 
 
+def chance(p: Fraction) -> Dist[int]:
+    """One unit of work with probability `p`, else none: what one roll a tick earns."""
+    return Dist.counted({1: p.numerator, 0: p.denominator - p.numerator}, p.denominator)
+
+
 def sudden_death(victory: Victory | None, clock: str) -> tuple[str, ...]:
     """What a plan assumes of the game's end when a decisive objective may bring it sooner."""
     decisive = [o.name or o.side for o in (victory.objectives if victory else ()) if o.decisive]
