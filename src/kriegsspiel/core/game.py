@@ -386,7 +386,10 @@ class Game(Generic[Sc, S, A, E]):
                 self._valid = (len(self._log), seat, candidate.action, raw)
                 return data
             if all(d.kind == "choice" for d in candidate.domains):  # every option is legal
-                return {**data, **{d.param: rng.choice(d.options) for d in candidate.domains}}
+                drawn = {**data, **{d.param: rng.choice(d.options) for d in candidate.domains}}
+                typed = self._typed(drawn)  # as legal as the listed action: act need not check it
+                self._valid = (len(self._log), seat, typed, msgspec.msgpack.encode(drawn))
+                return drawn
             choice = Choice(data, "", candidate.domains)
             for _ in range(DOMAIN_TRIES):
                 drawn = choice.sample(rng)
@@ -397,6 +400,7 @@ class Game(Generic[Sc, S, A, E]):
                     continue
                 self._valid = (len(self._log), seat, typed, msgspec.msgpack.encode(drawn))
                 return drawn
+            self._valid = (len(self._log), seat, candidate.action, raw)
             return data
         return None
 
