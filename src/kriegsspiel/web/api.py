@@ -218,12 +218,53 @@ async def seat_table(request: Request) -> Response:
     return json_response(await off_loop(_host(request).table, _token(request)))
 
 
+def _count(request: Request, name: str, default: str | None = None) -> int:
+    """A whole-number query parameter, or one clear InputError naming it."""
+    raw = request.query_params.get(name, default)
+    if raw is None or not raw.isdigit() or len(raw) > 9:
+        raise InputError(name, f"must be a whole number of entries, not {(raw or '')[:20]!r}")
+    return int(raw)
+
+
+def _full(request: Request) -> bool:
+    return request.query_params.get("full", "") in ("1", "true")
+
+
 async def seat_log(request: Request) -> Response:
-    raw = request.query_params.get("since", "0")
-    if not raw.isdigit() or len(raw) > 9:
-        raise InputError("since", f"must be a whole number of entries, not {raw[:20]!r}")
-    entries = await off_loop(_host(request).log, _token(request), int(raw))
-    return json_response(schema.Log(entries))
+    since, host = _count(request, "since", "0"), _host(request)
+    log = host.full_log if _full(request) else host.log
+    return json_response(schema.Log(await off_loop(log, _token(request), since)))
+
+
+async def replay(request: Request) -> Response:
+    upto = _count(request, "upto")
+    answer = await off_loop(_host(request).replay, _token(request), upto, _full(request))
+    return json_response(answer)
+
+
+async def replay_svg(request: Request) -> Response:
+    upto = _count(request, "upto")
+    svg = await off_loop(_host(request).replay_svg, _token(request), upto, _full(request))
+    return Response(svg, media_type="image/svg+xml")
+
+
+async def reveal(request: Request) -> Response:
+    await off_loop(_host(request).reveal, _token(request))
+    return json_response(schema.Revealed(True))
+
+
+async def notes(request: Request) -> Response:
+    """GET: the seat's notes; POST: keep one (and answer all of them)."""
+    if request.method == "POST":
+        return await _note(request)
+    return json_response({"notes": await off_loop(_host(request).notes, _token(request))})
+
+
+async def _note(request: Request) -> Response:
+    token, body = await _seat_request(request, schema.NoteRequest)
+    host = _host(request)
+    await off_loop(host.note, token, body.n, body.text.strip(), body.full)
+    return json_response({"notes": await off_loop(host.notes, token)})
 
 
 async def seat_plan(request: Request) -> Response:
@@ -277,6 +318,10 @@ ROUTES = [
     Route("/api/seats/{token}/log", seat_log),
     Route("/api/seats/{token}/table.svg", seat_svg),
     Route("/api/seats/{token}/plan/{task}", seat_plan),
+    Route("/api/seats/{token}/replay", replay),
+    Route("/api/seats/{token}/replay.svg", replay_svg),
+    Route("/api/seats/{token}/reveal", reveal, methods=["POST"]),
+    Route("/api/seats/{token}/notes", notes, methods=["GET", "POST"]),
     Route("/api/seats/{token}/preview", preview, methods=["POST"]),
     Route("/api/seats/{token}/act", act, methods=["POST"]),
     Route("/api/seats/{token}/undo", undo, methods=["POST"]),

@@ -52,8 +52,18 @@ async def host_page(request: Request) -> Response:
     return HTMLResponse(page("host.html"))
 
 
+async def replay_page(request: Request) -> Response:
+    host: Host = request.app.state.host
+    try:
+        await run_in_threadpool(host.seat, str(request.path_params["token"]))
+    except NotFound as exc:
+        return HTMLResponse(page("unknown.html").replace("{message}", escape(str(exc))), 404)
+    return HTMLResponse(page("replay.html"))
+
+
 ROUTES = [
     Route("/", home),
+    Route("/play/{token}/replay", replay_page),
     Route("/host/{host}", host_page),
     Route("/play/{token}", seat_page),
     Mount("/static", StaticFiles(packages=[("kriegsspiel.web", STATIC)]), name="static"),

@@ -45,6 +45,14 @@ class UndoRequest(msgspec.Struct, forbid_unknown_fields=True):
     count: int = 1
 
 
+class NoteRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """A note or bookmark on entry `n` of the seat's log (of the umpire's, with `full`)."""
+
+    n: int
+    text: Annotated[str, msgspec.Meta(max_length=2000)] = ""  # empty: remove the note
+    full: bool = False
+
+
 # -- responses ------------------------------------------------------------------------------------
 
 
@@ -126,6 +134,31 @@ class SeatTable(msgspec.Struct):
 
 class Log(msgspec.Struct):
     log: list[dict[str, Any]]
+
+
+class Replay(msgspec.Struct):
+    """What the seat knew after entry `upto` of its log (of the umpire's, when `full`)."""
+
+    upto: int
+    length: int  # how many entries that log holds
+    full: bool
+    revealed: bool  # whether the full record is open (the game is over, or the umpire opened it)
+    clock: str
+    view: dict[str, Any]
+
+
+class Note(msgspec.Struct):
+    full: bool
+    n: int
+    text: str
+
+
+class Notes(msgspec.Struct):
+    notes: list[Note]
+
+
+class Revealed(msgspec.Struct):
+    revealed: bool
 
 
 class Outcome(msgspec.Struct):
@@ -243,7 +276,23 @@ OPS = (
     Op("get", "/api/seats/{token}", "The seat's table: view, legal actions, who acts", None,
        SeatTable, errors=(404,)),
     Op("get", "/api/seats/{token}/log", "The log as the seat may see it", None, Log,
-       query=(("since", "only the entries after this number of the seat's log"),)),
+       errors=(400, 403, 404),
+       query=(("since", "only the entries after this number of the seat's log"),
+              ("full", "1: the umpire's log, once the game is revealed"))),
+    Op("get", "/api/seats/{token}/replay", "What the seat knew after an entry of its log",
+       None, Replay, errors=(400, 403, 404),
+       query=(("upto", "the entry (0: the start)"),
+              ("full", "1: the umpire's record, once revealed"))),
+    Op("get", "/api/seats/{token}/replay.svg", "The table as the seat knew it after an entry",
+       None, str, errors=(400, 403, 404), media="image/svg+xml",
+       query=(("upto", "the entry (0: the start)"),
+              ("full", "1: the umpire's record, once revealed"))),
+    Op("post", "/api/seats/{token}/reveal", "Open the full record to every seat (umpire only)",
+       None, Revealed, errors=(403, 404, 503)),
+    Op("get", "/api/seats/{token}/notes", "The seat's own notes and bookmarks on entries", None,
+       Notes, errors=(404,)),
+    Op("post", "/api/seats/{token}/notes", "Keep a note or bookmark on an entry (empty: remove)",
+       NoteRequest, Notes, errors=(400, 403, 404, 413, 503)),
     Op("get", "/api/seats/{token}/table.svg", "The table drawn from the seat's view", None, str,
        errors=(404,), media="image/svg+xml", query=(("unit", "the id of a unit to select"),)),
     Op("get", "/api/seats/{token}/plan/{task}", "When a task in progress is finished, exactly",
