@@ -289,6 +289,12 @@ async def act(request: Request) -> Response:
     return json_response(schema.Acted(entries))
 
 
+async def message(request: Request) -> Response:
+    token, body = await _seat_request(request, schema.MessageRequest)
+    entries = await off_loop(_host(request).message, token, body.text, body.to)
+    return json_response(schema.Acted(entries))
+
+
 async def undo(request: Request) -> Response:
     token, body = await _seat_request(request, schema.UndoRequest)
     key = checked_key(request.headers.get(HEADER))
@@ -325,5 +331,6 @@ ROUTES = [
     Route("/api/seats/{token}/preview", preview, methods=["POST"]),
     Route("/api/seats/{token}/act", act, methods=["POST"]),
     Route("/api/seats/{token}/undo", undo, methods=["POST"]),
+    Route("/api/seats/{token}/message", message, methods=["POST"]),
     WebSocketRoute("/api/seats/{token}/live", live),
 ]

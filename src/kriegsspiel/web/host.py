@@ -387,6 +387,14 @@ class Host:
             request = ("act", action, dice, player)
             return self._replies.once(ref.game_id, ref.seat, key, request, do)
 
+    def message(self, token: str, text: str, to: str) -> list[dict[str, Any]]:
+        """Send a message from the seat to `to` (everyone, the umpire, or a side); the new
+        entry as this seat sees it."""
+        with self._open(token) as (ref, game):
+            before = game.log_length(ref.seat)
+            self._record(ref.game_id, game.message(ref.seat, text, to))
+            return game.log_view(ref.seat, before)
+
     def undo(self, token: str, count: int = 1, key: str | None = None) -> list[dict[str, Any]]:
         """The umpire takes back the last `count` actions; the undo entry is logged. A repeated
         idempotency `key` answers as the first time, and undoes nothing more."""

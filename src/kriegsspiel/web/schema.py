@@ -45,6 +45,13 @@ class UndoRequest(msgspec.Struct, forbid_unknown_fields=True):
     count: int = 1
 
 
+class MessageRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """A message to `to`: "everyone", "umpire" or a side's id."""
+
+    text: Annotated[str, msgspec.Meta(max_length=1000)]
+    to: str = "everyone"
+
+
 class NoteRequest(msgspec.Struct, forbid_unknown_fields=True):
     """A note or bookmark on entry `n` of the seat's log (of the umpire's, with `full`)."""
 
@@ -301,6 +308,9 @@ OPS = (
        PreviewRequest, Preview, errors=(400, 404, 409, 413)),
     Op("post", "/api/seats/{token}/act", "Act as the seat (engine dice or typed-in faces)",
        ActRequest, Acted, errors=(400, 404, 409, 413, 503), headers=(IDEMPOTENCY,)),
+    Op("post", "/api/seats/{token}/message",
+       "Send a message to everyone, the umpire or a side; it is logged for its audience alone",
+       MessageRequest, Acted, errors=(400, 404, 413, 503)),
     Op("post", "/api/seats/{token}/undo", "Undo the last actions (umpire seat only)",
        UndoRequest, Acted, errors=(400, 404, 409, 413, 503), headers=(IDEMPOTENCY,)),
 )  # fmt: skip
