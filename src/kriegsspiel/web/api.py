@@ -96,8 +96,9 @@ def _token(request: Request | WebSocket) -> str:
 
 async def _seat_request(request: Request, into: type[T]) -> tuple[str, T]:
     """The token (checked first: a bad token is a 404 whatever the body) and the body."""
-    token = _token(request)
-    await off_loop(_host(request).seat, token)
+    token, host = _token(request), _host(request)
+    if host.known_seat(token) is None:  # else known already: no thread needed
+        await off_loop(host.seat, token)
     return token, await read_json(request, into)
 
 

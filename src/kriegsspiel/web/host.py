@@ -100,6 +100,7 @@ class Host:
         self._listeners: list[Callable[[str], None]] = []
         self._replies = Replies()
         self._host_token: str | None = None
+        self._reissues = 0  # links reissued so far: a lookup begun before one is not kept
 
     def on_change(self, listener: Callable[[str], None]) -> None:
         """Call `listener(game_id)` after every recorded action or undo."""
@@ -123,16 +124,24 @@ class Host:
             self._games[game_id] = game
         return game_id, tokens
 
+    def known_seat(self, token: str) -> SeatRef | None:
+        """The seat of a token already looked up (a dictionary read: fit for the event loop)."""
+        with self._lock:
+            return self._seats.get(token)
+
     def seat(self, token: str) -> SeatRef:
         with self._lock:
             ref = self._seats.get(token)
+            reissues = self._reissues
         if ref is not None:
             return ref
         found = self.store.seat_of(token) if token else None
         if found is None:
             raise NotFound("seat token", "unknown or expired seat token; ask the host for a link")
+        ref = SeatRef(*found)
         with self._lock:
-            ref = self._seats[token] = SeatRef(*found)
+            if self._reissues == reissues:  # else the token may have been revoked meanwhile
+                self._seats[token] = ref
         return ref
 
     def check_host(self, token: str) -> None:
@@ -158,6 +167,7 @@ class Host:
         are closed (they are woken, find their token gone, and close with 4404)."""
         token = self.store.reissue(game_id, seat)
         with self._lock:
+            self._reissues += 1
             self._seats = {t: r for t, r in self._seats.items() if r != SeatRef(game_id, seat)}
         for listener in self._listeners:
             listener(game_id)
