@@ -286,8 +286,9 @@ def test_the_umpire_sees_what_the_side_pages_do_not_and_may_undo(
         assert "culvert" not in text
         assert "sealed" not in text
     assert "sealed" not in german.content()
-    expect(pages["public"].locator("#actions")).to_contain_text("The public display cannot act.")
-    expect(pages["public"].locator("#banner")).to_contain_text("US Army to move")
+    # the public seat is the table display: no action controls, the banner says who acts
+    expect(pages["public"].locator("#actions")).to_have_count(0)
+    expect(pages["public"].locator("#banner")).to_contain_text("US Army")
     shot(umpire, "umpire-sealed-roll")
     umpire.click("#undo")
     expect(umpire.locator("#log li.undone")).to_have_count(1)

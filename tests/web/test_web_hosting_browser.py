@@ -90,7 +90,7 @@ def test_a_link_revoked_on_the_umpire_page_stops_at_once(browser: Browser, serve
     assert response.status == 404
     again = new_page(browser, fresh)
     expect(again.locator("#live")).to_have_text("● live")
-    expect(again.locator("#status")).to_contain_text("german")
+    expect(again.locator("#banner")).to_contain_text("Your move")
     shot(umpire, "umpire-seat-links")
 
 
