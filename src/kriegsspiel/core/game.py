@@ -379,7 +379,7 @@ class Game(Generic[Sc, S, A, E]):
                 self._until_first_roll(known, seat, candidate.action)
             except KriegsspielError:
                 continue
-            out.append(Choice(_data(candidate.action), candidate.text(), candidate.domains))
+            out.append(Choice(_data(candidate.action), candidate.text(), candidate.open()))
         return out
 
     def random_action(self, seat: str, rng: random.Random) -> dict[str, Any] | None:
@@ -403,15 +403,16 @@ class Game(Generic[Sc, S, A, E]):
                 continue
             raw = msgspec.msgpack.encode(candidate.action)
             data: dict[str, Any] = msgspec.msgpack.decode(raw)  # as `_data`
-            if not candidate.domains:
+            domains = candidate.open()
+            if not domains:
                 self._valid = (len(self._log), seat, candidate.action, raw)
                 return data
-            if all(d.kind == "choice" for d in candidate.domains):  # every option is legal
-                drawn = {**data, **{d.param: rng.choice(d.options) for d in candidate.domains}}
+            if all(d.kind == "choice" for d in domains):  # every option is legal
+                drawn = {**data, **{d.param: rng.choice(d.options) for d in domains}}
                 typed = self._typed(drawn)  # as legal as the listed action: act need not check it
                 self._valid = (len(self._log), seat, typed, msgspec.msgpack.encode(drawn))
                 return drawn
-            choice = Choice(data, "", candidate.domains)
+            choice = Choice(data, "", domains)
             for _ in range(DOMAIN_TRIES):
                 drawn = choice.sample(rng)
                 try:
