@@ -7,7 +7,7 @@ import functools
 from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.errors import InputError
-from kriegsspiel.rulesets import RULESETS
+from kriegsspiel.rulesets import RULESETS, named_checks
 
 
 def all_checks() -> list[CheckDef]:
@@ -16,7 +16,7 @@ def all_checks() -> list[CheckDef]:
 
 @functools.cache
 def _checks_of(ruleset: str) -> dict[str, CheckDef]:
-    return {c.name: c for c in RULESETS[ruleset].checks()}
+    return {c.name: c for c in named_checks(ruleset)}
 
 
 @functools.cache

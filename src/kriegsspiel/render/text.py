@@ -10,17 +10,19 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from kriegsspiel.core.ruleset import ViewList
 from kriegsspiel.core.scenario import possessive
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.views import clock_text as generic_clock
-from kriegsspiel.rulesets import RULESETS, AnyRuleset
+
+if TYPE_CHECKING:  # the rulesets load when a view is shown, not for odds or plans
+    from kriegsspiel.core.ruleset import ViewList
+    from kriegsspiel.rulesets import AnyRuleset
 
 Row = Mapping[str, Any]
 Column = tuple[str, Callable[[Row], Any]]
@@ -134,6 +136,8 @@ def list_columns(shown: ViewList, rows: Sequence[Row]) -> tuple[Column, ...]:
 
 def view_ruleset(view: Row) -> AnyRuleset | None:
     """The ruleset of a view; None for one this installation does not know (a served game's)."""
+    from kriegsspiel.rulesets import RULESETS
+
     return RULESETS.get(str(view.get("ruleset")))
 
 
@@ -141,6 +145,8 @@ def render_view(out: Console, view: Row, to_act: Sequence[str] | None = None) ->
     """A seat's view: the clock, then every list of records it holds (units, tasks, what the
     seat knows of minefields, craft, blinds, …) as its ruleset shows them, then any pending
     action."""
+    from kriegsspiel.core.ruleset import ViewList
+
     ruleset = view_ruleset(view)
     lists = ruleset.view_lists if ruleset is not None else {}
     out.print(Text(f"{view.get('title', '')}, as seen by {view.get('seat')}", style="bold"))
