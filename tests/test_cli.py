@@ -377,7 +377,8 @@ def test_only_the_german_side_sees_its_demolitions(prepared: Path, seat: str, kn
 
 
 def seed_of(game: Path) -> str:
-    seed: str = json.loads(game.read_text(encoding="utf-8"))["header"]["seed"]
+    header = game.read_text(encoding="utf-8").partition("\n")[0]  # a game file's first line
+    seed: str = json.loads(header)["seed"]
     return seed
 
 

@@ -10,14 +10,17 @@ the game's id.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from kriegsspiel.core.game import FORMAT, Game, Header
 from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError
-from kriegsspiel.rulesets import AnyRuleset, find_ruleset
+from kriegsspiel.rulesets import find_ruleset
+
+if TYPE_CHECKING:
+    from kriegsspiel.rulesets import AnyRuleset
 
 AnyGame = Game[Any, Any, Any, Any]
 Json = bytes | str | msgspec.Raw
