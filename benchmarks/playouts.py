@@ -4,18 +4,26 @@ Run as a script (`python playouts.py SECONDS`) it prints the playouts per second
 bundled scenario as JSON; `test_bench_play.py` runs it against this checkout and against an
 earlier commit in the same run, for the ratio. It works with both APIs: `Game.legal_actions`
 (choices) and the earlier `Ruleset.legal_actions` (typed actions).
+
+`recorded` and `long_game` give the logs the long-game benchmarks load, replay and act on: random
+playouts of every bundled scenario as bundled and tiled to 500 units, and a long demo game,
+recorded once and kept in `benchmarks/.recorded/` (made again when the library changes).
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import importlib
 import json
 import math
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
+import msgspec
 import yaml
 
 import kriegsspiel as ks
@@ -25,6 +33,7 @@ from kriegsspiel.scenario.load import (
     read_scenario_text,
     scenario_from_data,
 )
+from kriegsspiel.store import files
 
 STEPS = 200  # actions at most in one playout
 
@@ -101,7 +110,7 @@ def _extent(data: dict[str, Any]) -> tuple[float, float]:
     return 12 * math.ceil((max(xs) + 1) / 12), 12 * math.ceil((max(ys) + 1) / 12)
 
 
-NOT_REFERENCES = frozenset({"id", "kind", "type", "side", "name", "laid"})
+NOT_REFERENCES = frozenset({"id", "kind", "type", "side", "name", "laid", "traits"})
 
 
 def _moved(item: dict[str, Any], dx: float, dy: float, suffix: str, ids: set[str]) -> Any:
@@ -140,3 +149,96 @@ def rates(seconds: float) -> dict[str, float]:
 
 if __name__ == "__main__":
     print(json.dumps(rates(float(sys.argv[1]) if len(sys.argv) > 1 else 2.0)))
+
+
+# -- recorded games ---------------------------------------------------------------------------
+
+HERE = Path(__file__).parent
+RECORDED = HERE / ".recorded"
+
+
+def _version() -> str:
+    """A digest of the library's source: a recorded game is made again when it changes."""
+    digest = hashlib.sha256()
+    for path in sorted((HERE.parent / "src" / "kriegsspiel").rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def _kept(name: str, make: Any) -> Any:
+    path = RECORDED / f"{name}-{_version()}.json"
+    if path.exists():
+        return files.load(path)
+    print(f"recording {path.name} ...", file=sys.stderr, flush=True)
+    game = make()
+    RECORDED.mkdir(exist_ok=True)
+    files.save(game, path)
+    return game
+
+
+def _random_game(sc: Any, seed: int, entries: int) -> Any:
+    """A random game of `sc` until `entries` log entries or its end."""
+    rng = random.Random(seed)
+    game = ks.Game(ks.find_ruleset(sc.ruleset), sc, f"recorded-{seed}")
+    while len(game.log) < entries:
+        seats = game.seats_to_act()
+        if not seats:
+            break
+        seat = rng.choice(seats)
+        action = game.random_action(seat, rng)
+        if action is None:
+            break
+        game.act(seat, action)
+    return game
+
+
+def at_size(name: str, units: int) -> Any:
+    """The bundled scenario `name` at `units` units or more: as bundled when it has as many,
+    else tiled (`scaled`), or by the ruleset's own scaler in its tests (afv's crews and
+    waterborne's stands in features need their own)."""
+    if units <= len(scenario(name).units):
+        return scenario(name)
+    if name in ("afv", "waterborne"):
+        sys.path.insert(0, str(HERE.parent / "tests" / name))
+        module = importlib.import_module("afvscale" if name == "afv" else "wat_scale")
+        return module.scaled(units)
+    return scaled(name, units)
+
+
+def recorded(name: str, units: int, entries: int = 1000, seed: int = 0) -> Any:
+    """A random playout of the bundled scenario `name` at `units` units (`at_size`) to `entries`
+    log entries or its end, whichever comes first."""
+    sc = at_size(name, units)
+    return _kept(f"{name}-{units}-{entries}-{seed}", lambda: _random_game(sc, seed, entries))
+
+
+def long_game(entries: int, units: int = 6) -> Any:
+    """A demo game of `entries` log entries with no turn limit: a random playout of the bundled
+    battle (every kind of action it offers, undos left out); at 500 units the same actions by
+    the same units in the battle tiled to 500 units, where it allows them (the other copies
+    stand by, passing when theirs may answer; an action refused there is left out)."""
+    demo = msgspec.structs.replace(scenario("demo"), turns=None)
+    six = _kept(f"demo-6-{entries}-long", lambda: _random_game(demo, 0, entries))
+    if units <= len(demo.units):
+        return six
+    big = msgspec.structs.replace(scaled("demo", units), turns=None)
+
+    def replayed() -> Any:
+        game = ks.Game(ks.find_ruleset(big.ruleset), big, six.seed)
+        for entry in six.log:
+            if _tried(game, entry.seat, entry.action):
+                continue
+            for seat in game.seats_to_act():  # another copy's units may answer: they pass
+                _tried(game, seat, {"action": "pass"})
+            _tried(game, entry.seat, entry.action)  # else left out
+        return game
+
+    return _kept(f"demo-{units}-{entries}-long", replayed)
+
+
+def _tried(game: Any, seat: str, action: Any) -> bool:
+    try:
+        game.act(seat, action)
+    except ks.KriegsspielError:
+        return False
+    return True

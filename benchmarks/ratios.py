@@ -13,6 +13,7 @@ import argparse
 import functools
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -26,14 +27,14 @@ from pathlib import Path
 from typing import Any
 
 import icepool
-import msgspec
 
-from kriegsspiel import Game, KriegsspielError, all_checks, find_check, new_game
+from kriegsspiel import Game, all_checks, find_check
 from kriegsspiel.core.checks import Check
 from kriegsspiel.core.dist import Dist
 from kriegsspiel.core.plans import AttemptsPlan
 from kriegsspiel.registry import all_plans
 from kriegsspiel.store import files
+from playouts import long_game
 
 HERE = Path(__file__).parent
 BIN = Path(sys.executable).parent
@@ -48,6 +49,7 @@ class Figure:
     peer_name: str
     goal: str  # "<= 8x", ...
     limit: float  # the ratio the goal allows
+    unit: str = "s"  # or "MB"
 
     @property
     def ratio(self) -> float:
@@ -55,8 +57,11 @@ class Figure:
 
     def row(self) -> str:
         met = "yes" if self.ratio <= self.limit else "**no**"
+        ours, peer = (
+            _time(v) if self.unit == "s" else f"{v:.0f} MB" for v in (self.ours, self.peer)
+        )
         return (
-            f"| {self.name} | {_time(self.ours)} | {self.peer_name} {_time(self.peer)} "
+            f"| {self.name} | {ours} | {self.peer_name} {peer} "
             f"| {self.ratio:.2f}× | {self.goal} | {met} |"
         )
 
@@ -92,54 +97,154 @@ def _run(argv: Sequence[str], before: Callable[[], object] | None = None) -> Cal
     return timed
 
 
-def _game_of(entries: int, folder: Path) -> tuple[Path, list[str]]:
-    """A demo game file of at least `entries` log entries, and a command acting on it."""
-    sys.path.insert(0, str(HERE))
-    from test_bench import ROUND
-
-    demo = new_game("demo", seed="bench")
-    game = Game(demo.ruleset, msgspec.structs.replace(demo.scenario, turns=None), "bench")
-    while len(game.log) < entries:
-        for seat, action in ROUND:
-            try:
-                game.act(seat, action)
-            except KriegsspielError:
-                continue
-    seat = game.ruleset.seats_to_act(game.state)[0]
+def _act_on(game: Game[Any, Any, Any, Any], path: Path) -> list[str]:
+    """`game` written to `path`, and the arguments of `kriegsspiel act` taking the first legal
+    action of no parameters of the seat to act."""
+    seat = game.seats_to_act()[0]
     plain = next(c.action["action"] for c in game.legal_actions(seat) if len(c.action) == 1)
-    path = folder / "long.json"
-    path.write_bytes(files.dumps(game))
-    return path, ["act", str(folder / "acted.json"), "--seat", seat, plain]
+    files.save(game, path)
+    return ["act", str(path), "--seat", seat, plain]
+
+
+def _prefix(game: Game[Any, Any, Any, Any], entries: int) -> Game[Any, Any, Any, Any]:
+    """The game as it stood after its first `entries` log entries."""
+    return Game(game.ruleset, game.scenario, game.seed, game.log[:entries])
+
+
+def _children_time() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _run_cpu(argv: Sequence[str], before: Callable[[], object]) -> Callable[[], float]:
+    """A command's process time (user and system), after `before()`."""
+
+    def timed() -> float:
+        before()
+        start = _children_time()
+        subprocess.run(argv, check=True, capture_output=True)
+        return _children_time() - start
+
+    return timed
 
 
 def startup(repeats: int) -> list[Figure]:
+    """The commands beside a bare Python start; acting on a game of 1k and of 100k entries (a
+    recorded random demo game and its first thousand entries): process time, the least of the
+    interleaved repeats."""
     ks = str(BIN / "kriegsspiel")
-    bare = _run([sys.executable, "-c", "pass"])
+    long = long_game(100_000)
     with tempfile.TemporaryDirectory() as tmp:
-        game, act = _game_of(1000, Path(tmp))
-
-        def fresh() -> None:  # each act on the same 1k-entry game
-            shutil.copyfile(game, Path(tmp) / "acted.json")
-
+        folder = Path(tmp)
+        acts = {}
+        for key, game in (("act", _prefix(long, 1000)), ("act-100k", long)):
+            kept = folder / f"{key}.json"
+            args = _act_on(game, kept)
+            copy = folder / "acted.json"
+            args[1] = str(copy)
+            acts[key] = _run_cpu([ks, *args], functools.partial(shutil.copyfile, kept, copy))
+        nothing = functools.partial(int)
         jobs = {
-            "bare": bare,
-            "help": _run([ks, "--help"]),
-            "odds": _run([ks, "odds", "engineering.demolition"]),
-            "act": _run([ks, *act], fresh),
+            "bare": _run_cpu([sys.executable, "-c", "pass"], nothing),
+            "help": _run_cpu([ks, "--help"], nothing),
+            "odds": _run_cpu([ks, "odds", "engineering.demolition"], nothing),
+            **acts,
         }
         times: dict[str, list[float]] = {k: [] for k in jobs}
         for _ in range(repeats):  # interleaved, so that load falls on every job alike
             for key, job in jobs.items():
                 times[key].append(job())
-    med = {k: statistics.median(v) for k, v in times.items()}
+    least = {k: min(v) for k, v in times.items()}
     peer = "`python -c pass`"
     return [
-        Figure("`kriegsspiel --help`", med["help"], med["bare"], peer, "≤ 8×", 8),
+        Figure("`kriegsspiel --help`", least["help"], least["bare"], peer, "≤ 8×", 8),
         Figure(
-            "`kriegsspiel odds engineering.demolition`", med["odds"], med["bare"], peer, "≤ 8×", 8
+            "`kriegsspiel odds engineering.demolition`",
+            least["odds"],
+            least["bare"],
+            peer,
+            "≤ 8×",
+            8,
         ),
-        Figure("`kriegsspiel act` on a 1k-entry game", med["act"], med["bare"], peer, "≤ 12×", 12),
+        Figure(
+            "`kriegsspiel act` on a 1k-entry game", least["act"], least["bare"], peer, "≤ 12×", 12
+        ),
+        Figure(
+            "`kriegsspiel act` on a 100k-entry game (appended)",
+            least["act-100k"],
+            least["act"],
+            "the same on 1k entries",
+            "≤ 1.25×",
+            1.25,
+        ),
     ]
+
+
+# -- long games -------------------------------------------------------------------------------
+
+PEAK = """
+import resource, sys
+from kriegsspiel import edit_game
+with edit_game(sys.argv[1]) as edit:
+    game = edit.game
+    seat = game.seats_to_act()[0]
+    before = game.log_length(seat)
+    game.act(seat, {"action": sys.argv[2]})
+    edit.save()
+game.log_view(seat, before)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+"""
+
+
+def long_games(repeats: int) -> list[Figure]:
+    """Loading recorded 100k-entry demo games (6 and 500 units) in this process, and the peak
+    memory of a command loading the 500-unit one and acting on it (its maximum resident set)."""
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for units in (6, 500):
+            game = long_game(100_000, units)
+            path = Path(tmp) / f"long-{units}.json"
+            args = _act_on(game, path)
+            data = path.read_bytes()
+            times = []
+            for _ in range(repeats):
+                start = time.process_time()
+                files.loads(data)
+                times.append(time.process_time() - start)
+            mb = len(data) / 2**20
+            out.append(
+                Figure(
+                    f"loading a {len(game.log):,}-entry mixed game, {units} units ({mb:.0f} MB)",
+                    min(times),
+                    0.3,
+                    "goal",
+                    "≤ 0.3 s",
+                    1,
+                )
+            )
+            if units == 500:
+                copy = Path(tmp) / "acted.json"
+                peaks = []
+                for _ in range(max(1, repeats // 3)):
+                    shutil.copyfile(path, copy)
+                    run = [sys.executable, "-c", PEAK, str(copy), args[-1]]
+                    peaks.append(
+                        float(
+                            subprocess.run(run, check=True, capture_output=True, text=True).stdout
+                        )
+                    )
+                out.append(
+                    Figure(
+                        f"peak memory: `act` on a 500-unit, {len(game.log):,}-entry game",
+                        min(peaks),
+                        100,
+                        "goal",
+                        "≤ 100 MB",
+                        1,
+                        "MB",
+                    )
+                )
+    return out
 
 
 # -- odds of a registered check ---------------------------------------------------------------
@@ -310,7 +415,7 @@ def main() -> None:
     parser.add_argument("--readme", type=Path)
     parser.add_argument("--repeats", type=int, default=int(os.environ.get("REPEATS", "15")))
     args = parser.parse_args()
-    figures = [*startup(args.repeats), *odds(200, 3), *plans(50)]
+    figures = [*startup(args.repeats), *long_games(5), *odds(200, 3), *plans(50)]
     text = table(figures)
     print(text)
     if args.readme is not None:

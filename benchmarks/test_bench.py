@@ -1,57 +1,31 @@
 """Benchmarks (`make bench`): exact odds, resolving an action, replaying and loading games.
 
-Not part of `make test`: speed is measured here, never asserted in tests.
+The games are recorded random playouts (`playouts.py`): of every bundled scenario as bundled and
+tiled to 500 units, to 1,000 log entries or their end, and a 100,000-entry demo game with no turn
+limit, of every kind of action the battle offers. Not part of `make test`: speed is measured
+here, never asserted in tests.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from kriegsspiel import Game, KriegsspielError, SeededDice, all_checks, new_game
-from kriegsspiel.core.log import effective
+from kriegsspiel import Game, SeededDice, all_checks, new_game
+from kriegsspiel.scenario.load import bundled_names
 from kriegsspiel.store import files
+from playouts import long_game, recorded
 
-EVENTS = 100_000
-ROUND: list[tuple[str, dict[str, Any]]] = [
-    ("german", {"action": "prepare", "unit": "pioneer-1", "demolition": "bridge"}),
-    ("us", {"action": "pass"}),
-    ("german", {"action": "end-phase"}),
-    ("us", {"action": "end-phase"}),
-    ("german", {"action": "end-phase"}),
-    ("us", {"action": "engineer", "unit": "engineer-1", "task": "roadblock-clearing"}),
-    ("german", {"action": "pass"}),
-    ("us", {"action": "end-phase"}),
-    ("german", {"action": "end-phase"}),
-    ("us", {"action": "end-phase"}),
-]
-
-
-def long_game(events: int) -> Game[Any, Any, Any, Any]:
-    """A demo game played round after round until its log holds `events` events.
-
-    Tasks complete early, after which their actions are refused and skipped: the log then grows
-    by phase changes, which fold like any other event.
-    """
-    demo = new_game("demo", seed="bench")
-    game = Game(demo.ruleset, msgspec.structs.replace(demo.scenario, turns=None), "bench")
-    count = 0
-    while count < events:
-        for seat, action in ROUND:
-            try:
-                entry = game.act(seat, action)
-            except KriegsspielError:  # a refused action is simply skipped
-                continue
-            count += len(entry.records)
-    return game
+LONG = 100_000
+CASES = [(name, units) for name in bundled_names() for units in (6, 500)]
 
 
 @pytest.fixture(scope="module")
 def big_game() -> Game[Any, Any, Any, Any]:
-    return long_game(EVENTS)
+    game: Game[Any, Any, Any, Any] = long_game(LONG)
+    return game
 
 
 @pytest.mark.parametrize("name", [c.name for c in all_checks()])
@@ -75,28 +49,41 @@ def _roll(game: Game[Any, Any, Any, Any]) -> Any:
     return lambda check: check.roll(dice, "bench")
 
 
-def test_replay_100k_events(
-    benchmark: BenchmarkFixture, big_game: Game[Any, Any, Any, Any]
-) -> None:
-    events = sum(len(e.records) for e in effective(big_game.log))
-    benchmark.extra_info["events"] = events
-    state = benchmark(
-        lambda: Game(big_game.ruleset, big_game.scenario, big_game.seed, big_game.log).state
-    )
-    assert state == big_game.state
+def _replay(game: Game[Any, Any, Any, Any]) -> Any:
+    """The game folded from its first entry (no checkpoint kept)."""
+    return Game(game.ruleset, game.scenario, game.seed, game.log).state
 
 
-def test_load_demo_game(benchmark: BenchmarkFixture) -> None:
-    game = new_game("demo", seed="bench")
-    for seat, action in ROUND[:6]:
-        game.act(seat, action)
-    data = files.dumps(game)
+@pytest.mark.parametrize(("name", "units"), CASES)
+def test_replay_recorded(benchmark: BenchmarkFixture, name: str, units: int) -> None:
+    game = recorded(name, units)
+    benchmark.extra_info["entries"] = len(game.log)
+    assert benchmark(_replay, game) == game.state
+
+
+@pytest.mark.parametrize(("name", "units"), CASES)
+def test_load_recorded(benchmark: BenchmarkFixture, name: str, units: int) -> None:
+    data = files.dumps(recorded(name, units))
+    benchmark.extra_info["bytes"] = len(data)
     benchmark(files.loads, data)
 
 
-def test_load_100k_event_game(
+def test_replay_100k_entries(
     benchmark: BenchmarkFixture, big_game: Game[Any, Any, Any, Any]
 ) -> None:
+    benchmark.extra_info["events"] = sum(len(e.records) for e in big_game.log)
+    assert benchmark(_replay, big_game) == big_game.state
+
+
+def test_load_100k_entry_game(
+    benchmark: BenchmarkFixture, big_game: Game[Any, Any, Any, Any]
+) -> None:
+    """From its last checkpoint: the entries before it are decoded when read."""
     data = files.dumps(big_game)
     benchmark.extra_info["bytes"] = len(data)
+    benchmark(files.loads, data)
+
+
+def test_load_demo_game(benchmark: BenchmarkFixture) -> None:
+    data = files.dumps(recorded("demo", 6))
     benchmark(files.loads, data)

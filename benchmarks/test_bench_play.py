@@ -3,7 +3,6 @@ and random playouts per second, against the commit before validate-then-roll in 
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import subprocess
@@ -19,7 +18,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 from kriegsspiel import Game, ScriptedDice, new_game
 from kriegsspiel.rulesets import RULESETS
 from kriegsspiel.scenario.load import bundled_names
-from playouts import playout, rates, scaled
+from playouts import at_size, playout, rates
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -29,13 +28,8 @@ SCALED = ("demo", "breaching", "abilities", "afv", "waterborne")
 
 
 def _scenario(name: str, units: int) -> Any:
-    """`name` scaled to `units`: by tiling, or by the ruleset's own scaler in its tests (afv's
-    crews and waterborne's stands in features need their own)."""
-    if name in ("afv", "waterborne"):
-        sys.path.insert(0, str(ROOT / "tests" / name))
-        module = importlib.import_module("afvscale" if name == "afv" else "wat_scale")
-        return module.scaled(units)
-    return scaled(name, units)
+    """`name` scaled to `units` (`playouts.at_size`)."""
+    return at_size(name, units)
 
 
 def _game(name: str, units: int) -> Game[Any, Any, Any, Any]:
