@@ -158,10 +158,14 @@ RECORDED = HERE / ".recorded"
 
 
 def _version() -> str:
-    """A digest of the library's source: a recorded game is made again when it changes."""
+    """A digest of the engine's and the rulesets' source (and data): a recorded game is made
+    again when they change. How it is stored does not count: a game file of any format loads."""
     digest = hashlib.sha256()
-    for path in sorted((HERE.parent / "src" / "kriegsspiel").rglob("*.py")):
-        digest.update(path.read_bytes())
+    source = HERE.parent / "src" / "kriegsspiel"
+    for part in ("core", "rulesets", "scenario"):
+        for path in sorted((source / part).rglob("*")):
+            if path.is_file() and path.suffix != ".pyc":
+                digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
 

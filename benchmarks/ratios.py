@@ -2,8 +2,10 @@
 
 Each figure is kriegsspiel's time for a job beside a peer doing the same job (a bare Python
 start, icepool's distribution of the same check, a plain `Fraction` dynamic programme over the
-same plan), as a median of interleaved repeats; every distribution is checked equal to the
-peer's exactly. `python benchmarks/ratios.py [--readme README.md]` prints the table and, with
+same plan) or beside its goal; every distribution is checked equal to the peer's exactly. The
+commands and long games are timed in process time (user and system), the least of interleaved
+repeats, and a command's memory by its maximum resident set; the odds and plans as medians of
+interleaved repeats. `python benchmarks/ratios.py [--readme README.md]` prints the table and, with
 `--readme`, writes it between the README's `ratios` markers.
 """
 

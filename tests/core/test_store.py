@@ -493,3 +493,25 @@ def test_a_checkpoint_out_of_place_is_corrupt(
     lines[last] = lines[last].replace(b'"state":{', b'"state":{"no-such-field":1,')
     problem = _corrupt(tmp_path, b"\n".join(lines)).problem
     assert problem.startswith("corrupt game file (a checkpoint's state: ")
+
+
+def test_a_checkpoint_keeps_only_what_differs_from_the_initial_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Not the scenario, nor any unit that has not changed: a dict field by its entries."""
+    monkeypatch.setattr(files, "EVERY", 4)
+    game = new_game("demo", seed="checkpoint")
+    game.act("german", {"action": "move", "unit": "pioneer-1", "to": [20, 28]})
+    game.act("us", {"action": "pass"})  # no opportunity fire
+    for _ in range(2):
+        game.act("umpire", {"action": "end-phase"})
+    checkpoint = json.loads(files.dumps(game).splitlines()[6])
+    initial, state = game.history.state_at(0), game.state
+    assert checkpoint["checkpoint"] == 4
+    assert "scenario" not in checkpoint["state"]
+    assert "specs" not in checkpoint["state"]
+    changed = {u for u, s in state.units.items() if s != initial.units[u]}
+    assert changed == {"pioneer-1"}
+    assert set(checkpoint["keys"]["units"]["set"]) == changed
+    assert checkpoint["keys"]["units"]["drop"] == []
+    assert files.loads(files.dumps(game)).state == state

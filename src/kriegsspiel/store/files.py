@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import compress
 from pathlib import Path
-from typing import Any, NamedTuple, overload
+from typing import Any, Generic, NamedTuple, TypeVar, get_args, get_origin, overload
 
 import msgspec
 from msgspec.json import Decoder
@@ -61,6 +61,8 @@ LINES = 2  # the format written: JSON Lines, appended to
 DOCUMENT = 1  # the format before it, one JSON document: still read
 
 AnyGame = Game[Any, Any, Any, Any]
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 class _HeaderOnly(msgspec.Struct):
@@ -86,7 +88,15 @@ class _Checkpoint(msgspec.Struct):
     undos: list[int]  # the positions of the undo entries since the checkpoint before
     gone: list[int]  # the seqs they took back
     seen: dict[str, str]  # seat -> "1" or "0" for each entry since the checkpoint before
-    state: dict[str, Any]  # the state's fields that are not its initial state's own
+    state: dict[str, Any]  # the state's fields that are not its initial state's own, whole
+    keys: dict[str, _Keys[Any, Any]]  # the dict fields that are not, by their entries
+
+
+class _Keys(msgspec.Struct, Generic[K, V]):
+    """A dict field's change from the initial state's: the entries set, the keys dropped."""
+
+    set: dict[K, V]
+    drop: list[K]
 
 
 class _Mark(msgspec.Struct, forbid_unknown_fields=True):
@@ -97,6 +107,13 @@ class _Mark(msgspec.Struct, forbid_unknown_fields=True):
     gone: list[int]
     seen: dict[str, str]
     state: msgspec.Raw
+    keys: msgspec.Raw
+
+
+@functools.cache
+def _field_types(struct: type) -> dict[str, Any]:
+    """A state struct's fields and their declared types."""
+    return {f.name: f.type for f in msgspec.structs.fields(struct)}
 
 
 def dumps(game: AnyGame) -> bytes:
@@ -136,20 +153,41 @@ def _checkpoint(game: AnyGame, start: int, end: int) -> bytes:
         for position in history.seen_between(seat, start, end):
             bits[position - start] = ord("1")
         seen[seat] = bits.decode()
-    changed = {}
-    for name in state.__struct_fields__:
+    changed: dict[str, Any] = {}
+    keyed: dict[str, _Keys[Any, Any]] = {}
+    for name, declared in _field_types(type(state)).items():
         value, before = getattr(state, name), getattr(initial, name)
-        if value is not before and value != before:
+        if value is before or value == before:
+            continue
+        keys = _keys(before, value) if get_origin(declared) is dict else None
+        if keys is None:
             changed[name] = value
-    return _line(
-        _Checkpoint(
-            end,
-            [e.seq for e in segment if e.kind == "undo"],
-            sorted({seq for e in segment for seq in e.undoes}),
-            seen,
-            changed,
-        )
-    )
+        else:
+            keyed[name] = keys
+    undos = [e.seq for e in segment if e.kind == "undo"]
+    gone = sorted({seq for e in segment for seq in e.undoes})
+    return _line(_Checkpoint(end, undos, gone, seen, changed, keyed))
+
+
+def _keys(before: Any, value: Any) -> _Keys[Any, Any] | None:
+    """`value`'s change from the dict `before`, when setting and dropping its entries there
+    gives the same dict in the same order (else the value is kept whole)."""
+    if not isinstance(before, dict) or not isinstance(value, dict):
+        return None
+    changed = {k: v for k, v in value.items() if k not in before or _differs(before[k], v)}
+    keys = _Keys(changed, [k for k in before if k not in value])
+    return keys if list(_merged(before, keys)) == list(value) else None
+
+
+def _differs(a: Any, b: Any) -> bool:
+    return a is not b and bool(a != b)
+
+
+def _merged(before: dict[Any, Any], keys: _Keys[Any, Any]) -> dict[Any, Any]:
+    out = {**before, **keys.set}
+    for key in keys.drop:
+        del out[key]
+    return out
 
 
 class Read(NamedTuple):
@@ -293,13 +331,17 @@ class _Kept(Sequence[Entry[Any]]):
 
 def _resumed(initial: Any, kept: _Kept, marks: Sequence[_Found], where: str) -> Resumed[Any, Any]:
     """What the checkpoints keep of the entries before the last of them."""
-    types = {f.name: f.type for f in msgspec.structs.fields(type(initial))}
+    kind: type = type(initial)
+    types = _field_types(kind)
 
-    def state(raw: msgspec.Raw) -> Any:
+    def state(mark: _Mark) -> Any:
         try:
-            changed = msgspec.json.decode(raw, type=dict[str, msgspec.Raw])
-            values = {name: msgspec.json.decode(v, type=types[name]) for name, v in changed.items()}
-        except (msgspec.DecodeError, KeyError) as exc:
+            whole = msgspec.json.decode(mark.state, type=dict[str, msgspec.Raw])
+            values = {name: msgspec.json.decode(v, type=types[name]) for name, v in whole.items()}
+            for name, raw in msgspec.json.decode(mark.keys, type=dict[str, msgspec.Raw]).items():
+                keys = msgspec.json.decode(raw, type=_Keys[get_args(types[name])])  # type: ignore[misc]
+                values[name] = _merged(getattr(initial, name), keys)
+        except (msgspec.DecodeError, KeyError, TypeError) as exc:
             detail = f"a checkpoint's state: {short(exc)}"
             raise corrupt(detail, where=where, noun=NOUN) from None
         return msgspec.structs.replace(initial, **values)
@@ -319,8 +361,8 @@ def _resumed(initial: Any, kept: _Kept, marks: Sequence[_Found], where: str) -> 
     seats = {seat for found in marks for seat in found.mark.seen}
     return Resumed(
         kept,
-        state(marks[-1].mark.state),
-        {m.entries: functools.partial(state, m.mark.state) for m in marks},
+        state(marks[-1].mark),
+        {m.entries: functools.partial(state, m.mark) for m in marks},
         frozenset(seq for m in marks for seq in m.mark.undos),
         frozenset(seq for m in marks for seq in m.mark.gone),
         {seat: seen(seat) for seat in seats if all(seat in m.mark.seen for m in marks)},
