@@ -217,27 +217,34 @@ def recorded(name: str, units: int, entries: int = 1000, seed: int = 0) -> Any:
 
 
 def long_game(entries: int, units: int = 6) -> Any:
-    """A demo game of `entries` log entries with no turn limit: a random playout of the bundled
-    battle (every kind of action it offers, undos left out); at 500 units the same actions by
-    the same units in the battle tiled to 500 units, where it allows them (the other copies
-    stand by, passing when theirs may answer; an action refused there is left out)."""
+    """A demo game of `entries` log entries with no turn limit: the actions of a random playout
+    of the bundled battle (5,000 entries: every kind of action it offers) taken again and again
+    in order, at 500 units by the same units in the battle tiled to 500 units (the other copies
+    stand by). An action the game refuses is left out, after the seats it awaits pass."""
     demo = msgspec.structs.replace(scenario("demo"), turns=None)
-    six = _kept(f"demo-6-{entries}-long", lambda: _random_game(demo, 0, entries))
-    if units <= len(demo.units):
-        return six
-    big = msgspec.structs.replace(scaled("demo", units), turns=None)
+    played = _kept("demo-6-5000-random", lambda: _random_game(demo, 0, 5000))
+    sc = (
+        demo
+        if units <= len(demo.units)
+        else msgspec.structs.replace(scaled("demo", units), turns=None)
+    )
 
-    def replayed() -> Any:
-        game = ks.Game(ks.find_ruleset(big.ruleset), big, six.seed)
-        for entry in six.log:
-            if _tried(game, entry.seat, entry.action):
-                continue
-            for seat in game.seats_to_act():  # another copy's units may answer: they pass
-                _tried(game, seat, {"action": "pass"})
-            _tried(game, entry.seat, entry.action)  # else left out
+    def again() -> Any:
+        game = ks.Game(ks.find_ruleset(sc.ruleset), sc, played.seed)
+        while len(game.log) < entries:
+            before = len(game.log)
+            for entry in played.log:
+                if len(game.log) >= entries:
+                    break
+                if not _tried(game, entry.seat, entry.action):
+                    for seat in game.seats_to_act():  # awaited by another: it passes
+                        _tried(game, seat, {"action": "pass"})
+                    _tried(game, entry.seat, entry.action)  # else left out
+            if len(game.log) == before:
+                raise RuntimeError("the recorded actions no longer play")
         return game
 
-    return _kept(f"demo-{units}-{entries}-long", replayed)
+    return _kept(f"demo-{units}-{entries}-long", again)
 
 
 def _tried(game: Any, seat: str, action: Any) -> bool:
