@@ -41,6 +41,12 @@ def all_plans() -> dict[str, PlanDef]:
 
 
 def find_plan(name: str) -> PlanDef:
+    """`RULESET.PLAN`: only that ruleset is loaded to find it."""
+    prefix = name.partition(".")[0]
+    if prefix in RULESETS:
+        found = next((p for p in RULESETS[prefix].plans() if p.name == name), None)
+        if found is not None:
+            return found
     plans = all_plans()
     if name not in plans:
         raise InputError(name, f"unknown plan (plans: {', '.join(sorted(plans))})")
