@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from kriegsspiel.core.dist import Dist
-from kriegsspiel.core.task_plans import FinishRow, finish_plan
+from kriegsspiel.core.task_plans import FinishRow, TaskPlan, finish_plan
 
 F = Fraction
 
@@ -45,3 +45,15 @@ def test_work_no_roll_can_advance_never_finishes() -> None:
     rows, by_end = finish_plan(1, Dist.certain(0), [1, 2])
     assert rows == ()
     assert by_end == 0
+
+
+def test_the_summary_never_names_a_time_after_the_game() -> None:
+    """Finished by tick 5 at 1/2 (the median), in use two ticks later: after the last, 6."""
+    rows, by_end = finish_plan(1, Dist.counted({0: 1, 1: 1}, 2), [5])
+    plan = TaskPlan(
+        "t", "work", "a", "initiative", 0, 1, "planned", "", rows, by_end, 6, 2, "open", (), ()
+    )
+    assert plan.summary() == (
+        "work is most likely not open before the game ends; finished by initiative 6: 50.0% "
+        "(1/2); open by then: 0.0% (0/1)"
+    )

@@ -99,12 +99,15 @@ class TaskPlan:
             return f"{label}: no work on it can finish it now ({self.per_tick})"
         median = next((r for r in self.rows if 2 * r.cumulative >= 1), None)
         parts = []
-        if median is not None and (self.last is None or median.at <= self.last):
+        in_time = median is not None and (
+            self.last is None or median.at + self.ready_after <= self.last
+        )
+        if median is not None and in_time:
             when = f"{self.clock} {median.at + self.ready_after}"
             chance = _words(median.cumulative)
             parts.append(f"{label} is {self.ready_word} by {when} with probability {chance}")
         else:
-            parts.append(f"{label} is most likely not finished before the game ends")
+            parts.append(f"{label} is most likely not {self.ready_word} before the game ends")
         if self.last is not None and self.by_end is not None:
             parts.append(f"finished by {self.clock} {self.last}: {_words(self.by_end)}")
             if self.ready_after:
