@@ -3,7 +3,8 @@
 // drag, pinch, and + / − / fit buttons) kept across refreshes. On a phone it starts at the zoom
 // the picture asks for (data-phone-zoom), so that labels and counters stay readable, centred on
 // the units in `focus` (the selected one, or the seat's own). A tap calls `onTap` with what it hit:
-// `{unit, id, point}` (the unit's id, any drawn thing's id, the table point in inches). While
+// `{unit, id, point, ids}` (the unit's id, the topmost drawn thing's id, the table point in
+// inches, and the ids of everything drawn under the finger). While
 // `boardView.picker` is set (a destination or a facing being chosen), a one-finger drag or a
 // mouse hover moves the picker (`picker(point)`) instead of the table.
 
@@ -112,7 +113,12 @@ function mountBoard(container, svg, onTap, focus) {
     if (moved > 4) return;  // the end of a drag, not a tap
     const unit = event.target.closest("[data-unit]");
     const thing = event.target.closest("[data-id]");
-    onTap({unit: unit ? unit.dataset.unit : null, id: thing ? thing.dataset.id : null, point});
+    // everything drawn under the finger, topmost first: a target may lie under a counter
+    const ids = document.elementsFromPoint(event.clientX, event.clientY)
+      .map((node) => node.closest && node.closest("[data-unit], [data-id]")).filter(Boolean)
+      .map((node) => node.dataset.unit || node.dataset.id);
+    onTap({unit: unit ? unit.dataset.unit : null, id: thing ? thing.dataset.id : null, point,
+      ids: [...new Set(ids)]});
   });
 
   for (const [label, title, act] of [

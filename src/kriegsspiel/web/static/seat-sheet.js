@@ -202,7 +202,7 @@ function syncPicker() {
     : `Drag around the unit to set its ${words(d.param)}.`;
 }
 
-// A tap on the board while the sheet is open: true if it chose something.
+// A tap on the board while the sheet is open (true: the sheet took it, whatever it hit).
 export function boardTap(hit) {
   if (!isOpen() || !sheet.pick) return false;
   const d = sheet.pick;
@@ -214,9 +214,13 @@ export function boardTap(hit) {
     set(d.param, bearing(originOf(d), hit.point));
     return true;
   }
-  const option = d.options.find((o) => o === hit.unit || o === hit.id
-    || (hit.id && hit.id === `water-${o}`));
-  if (option === undefined) return false;
+  const under = hit.ids || [hit.unit, hit.id].filter(Boolean);
+  const option = under.map((id) => d.options.find((o) => o === id || `water-${o}` === id))
+    .find((o) => o !== undefined);
+  if (option === undefined) {
+    $("pick-hint").textContent = `That is not a legal ${words(d.param)}: tap an outlined one.`;
+    return true;  // the sheet stays open
+  }
   set(d.param, option);
   return true;
 }
@@ -315,11 +319,13 @@ export async function preview() {
     if (seq !== sheet.seq || !isOpen()) return;
     if (dice.tableDice()) dice.askFor(result.checks[0] || null, typed.length, schedulePreview);
     $("odds").replaceChildren(oddsChart(result.odds), ...result.checks.map(checkBlock));
+    keepErrorInView();
     sheet.ready = !dice.tableDice() || (result.checks.length === 0 && !dice.badFace());
     syncConfirm();
   } catch (error) {
     if (seq !== sheet.seq) return;
     $("odds").replaceChildren(el("p", {class: "refused"}, error.message));
+    keepErrorInView();
     sheet.ready = false;
     sheet.asked = null;
     syncConfirm();
@@ -331,6 +337,12 @@ function syncConfirm() {
   button.disabled = sheet.busy || !sheet.ready;
   button.setAttribute("aria-busy", String(sheet.busy));
   button.textContent = sheet.busy ? "Sending…" : "Confirm";
+}
+
+// The page may have moved under an error (a refresh redraws the lists above it).
+function keepErrorInView() {
+  const box = $("act-error");
+  if (!box.hidden) box.scrollIntoView({block: "nearest"});
 }
 
 function showActError(message) {

@@ -25,7 +25,7 @@ export function reaction(table) {
   }
   if (window && window.side === seat && window.trigger) {  // abilities: opportunity fire
     return {kind: "opportunity fire", units: [window.trigger],
-      text: `${nameOf(window.trigger)} acted in view — take opportunity fire, or pass?`};
+      text: `${nameOf(window.trigger)} moved, pivoted or fired — take opportunity fire, or hold fire?`};
   }
   const attack = view.attack;
   if (attack && (attack.targets || []).some((t) => owned(view, seat, t.unit))) {  // break-off
