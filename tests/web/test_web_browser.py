@@ -73,9 +73,10 @@ def open_page(browser: Browser, url: str, viewport: ViewportSize) -> Page:
     return page
 
 
-def shot(page: Page, name: str) -> None:
+def shot(page: Page, name: str, *, full: bool = True) -> None:
+    """A screenshot: the whole page, or what is on the screen (`full=False`, as in docs/web.md)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
 
 
 def create(browser: Browser, server: LiveServer, scenario: str) -> dict[str, str]:
@@ -166,8 +167,18 @@ def no_serious_violations(page: Page, name: str) -> None:
 
 
 def fits(page: Page) -> None:
+    """No horizontal scroll on the phone, and every visible control at least 44 px tall (a radio
+    or a checkbox by its label)."""
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px screen"
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('button, select, input, label')]
+          .filter((n) => n.offsetParent !== null && !n.closest('label')
+            && !['radio', 'checkbox'].includes(n.type))
+          .map((n) => [n.id || n.textContent.trim().slice(0, 30), n.getBoundingClientRect().height])
+          .filter(([, h]) => h < 43.5)"""
+    )
+    assert small == [], f"tap targets under 44 px: {small}"
 
 
 def test_engineering_a_game_turn_by_taps_with_reactions_dice_and_odds(
@@ -195,13 +206,14 @@ def test_engineering_a_game_turn_by_taps_with_reactions_dice_and_odds(
     expect(us.locator('#svg g.trigger[data-unit="pioneer-1"]')).to_have_count(1)
     assert us.title().startswith("● Your move")
     expect(us.locator("#toast")).to_be_visible()
+    shot(us, "engineering-us-reaction", full=False)
     whole_table(us)
     select(us, "rifle-1")
     verb(us, "Rifle squad 1 takes opportunity fire")
     odds = us.locator("#odds")
     expect(odds).to_contain_text("1/10 · 10%")  # exact fractions, percentages beside them
     expect(odds.locator(".outcome")).to_have_count(4)
-    shot(us, "engineering-us-odds")
+    shot(us, "engineering-us-odds", full=False)
     tap(us, "label[for=dice-table]")
     die = us.get_by_label("d10 for the direct fire")
     die.fill("11")  # a d10 shows 1 to 10: refused in the page
@@ -210,7 +222,7 @@ def test_engineering_a_game_turn_by_taps_with_reactions_dice_and_odds(
     die.fill("4")
     expect(die).to_have_attribute("aria-invalid", "false")
     us.fill("#player", "Alice")
-    shot(us, "engineering-us-dice")
+    shot(us, "engineering-us-dice", full=False)
     confirm(us)
     expect(us.locator("#notice")).to_contain_text("rolled 4")
     expect(german.locator("#log")).to_contain_text("cancelled by opportunity fire")
@@ -236,7 +248,7 @@ def test_engineering_a_game_turn_by_taps_with_reactions_dice_and_odds(
     tap(german, '#svg svg g[data-unit="engineer-1"]')
     expect(german.locator("#f-target option:checked")).to_have_text("Engineers 1")
     expect(german.locator('#svg g.picked[data-unit="engineer-1"]')).to_have_count(1)
-    shot(german, "engineering-german-target")
+    shot(german, "engineering-german-target", full=False)
     confirm(german)
     tap(german, "button.action", has_text="Wehrmacht ends the offensive fire phase")
     confirm(german)
@@ -249,7 +261,7 @@ def test_engineering_a_game_turn_by_taps_with_reactions_dice_and_odds(
     tap_board(us, 24, 22)
     ruler = re.compile(r'^(2\.9|3\.0|3\.1)" of 6" — within the allowance$')  # a pixel either way
     expect(us.locator("#ruler-to")).to_have_text(ruler)
-    shot(us, "engineering-us-ruler")
+    shot(us, "engineering-us-ruler", full=False)
     confirm(us)
     expect(german.locator("#reaction")).to_contain_text("Rifle squad 1")
     tap(german, "button.action", has_text="holds fire")
@@ -383,7 +395,7 @@ def test_abilities_a_command_pulse_by_taps_with_ruler_and_facing(
     expect(allies.locator("#ruler-to")).to_have_text(ruler)
     tap_board(allies, 24, 12)  # then the facing: due east of the new place
     expect(allies.locator("#angle-facing")).to_have_text(re.compile(r"^(8[89]|9[01])°$"))
-    shot(allies, "abilities-allies-facing")
+    shot(allies, "abilities-allies-facing", full=False)
     confirm(allies)
     expect(german.locator("#reaction")).to_contain_text("Recon Jeep moved, pivoted or fired")
     expect(german.locator('#svg g.trigger[data-unit="jeep"]')).to_have_count(1)
