@@ -23,7 +23,7 @@ export function oddsChart(odds) {
 
 // The next roll to type in: its dice, modifiers and rules, and its own odds.
 export function checkBlock(check) {
-  const mods = check.modifiers.map((m) => `${m.value >= 0 ? "+" : ""}${m.value} ${m.label} (${m.rule})`);
+  const mods = check.modifiers.map(modifierText);
   const rows = check.odds.map((o) => el("tr", {},
     el("td", {}, o.outcome), el("td", {class: "num"}, o.fraction),
     el("td", {class: "num"}, `${o.percent}%`)));
@@ -36,4 +36,15 @@ export function checkBlock(check) {
 // A check's name in words: "engineering.direct-fire" -> "direct fire".
 export function rollName(name) {
   return name.split(".").pop().replaceAll("-", " ");
+}
+
+// A modifier in words. An opposed roll lists the defender's modifiers negated (they count against
+// the attacker's total): they are shown with the defender's own sign, and what they count.
+function modifierText(m) {
+  const signed = (v) => `${v >= 0 ? "+" : "−"}${Math.abs(v)}`;
+  if (m.label.startsWith("defender: ")) {
+    const own = -m.value;
+    return `defender's ${m.label.slice(10)} ${signed(own)} (counts ${signed(m.value)} for the attacker; ${m.rule})`;
+  }
+  return `${signed(m.value)} ${m.label} (${m.rule})`;
 }
