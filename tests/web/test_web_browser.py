@@ -478,3 +478,40 @@ def test_a_double_tap_on_confirm_acts_once(browser: Browser, server: LiveServer)
     )
     entries(german, 3)
     german.context.close()
+
+
+def test_a_declared_modifier_is_approved_by_the_umpire_before_the_roll(
+    browser: Browser, server: LiveServer
+) -> None:
+    home = browser.new_page()
+    made = home.request.post(
+        f"{server.url}/api/games",
+        data={"scenario": "demo", "declared_modifiers": "umpire-approves"},
+    )
+    assert made.ok, made.text()
+    links = {s["seat"]: server.url + s["page"] for s in made.json()["seats"]}
+    home.close()
+    umpire = open_page(browser, links["umpire"], DESKTOP)
+    german = open_page(browser, links["german"], DESKTOP)
+    us = open_page(browser, links["us"], PHONE)
+    select(german, "pioneer-1")
+    verb(german, "Pioniere 1 prepares road bridge")
+    confirm(german)
+    whole_table(us)
+    select(us, "rifle-1")
+    verb(us, "Rifle squad 1 takes opportunity fire")
+    us.get_by_label("declared modifier", exact=True).fill("2")
+    expect(us.locator("#odds")).to_contain_text("+2 declared modifiers")
+    confirm(us)
+    expect(us.locator("#toast")).to_contain_text("Held for the umpire")
+    held = "US Army: Rifle squad 1 takes opportunity fire at Pioniere 1 — declared modifier +2"
+    for page in (umpire, german, us):
+        expect(page.locator("#approvals")).to_contain_text(held)
+    entries(german, 1)  # nothing rolled yet
+    shot(umpire, "umpire-approves", full=False)
+    no_serious_violations(umpire, "umpire with an approval")
+    umpire.locator("#approvals button.approve").click()
+    expect(us.locator("#log")).to_contain_text("+2 declared modifiers (BF-DEFAULT-FIRE)")
+    expect(german.locator("#approvals")).to_be_hidden()
+    for page in (umpire, german, us):
+        page.context.close()

@@ -1,9 +1,12 @@
 """Declared modifiers through the API: bounded by their rule (refused with a 409 naming it, before
-any die) and, once accepted, shown to the other side in its log (BF-DEFAULT-DECLARED)."""
+any die) and, once accepted, shown to the other side in its log (BF-DEFAULT-DECLARED); with the
+game option `declared_modifiers: umpire-approves`, held for the umpire before the roll and shown
+to every seat meanwhile."""
 
 from __future__ import annotations
 
-from webgame import PREPARE_BRIDGE, Table
+from starlette.testclient import TestClient
+from webgame import PREPARE_BRIDGE, Table, create
 
 pytest_plugins = ["webfixtures"]  # the app, client and demo fixtures
 
@@ -32,3 +35,66 @@ def test_an_accepted_modifier_is_shown_to_the_other_side(demo: Table) -> None:
         assert {"label": "declared modifiers", "value": -2} in [
             {k: m[k] for k in ("label", "value")} for m in modifiers
         ]
+
+
+def approving(client: TestClient) -> Table:
+    """The demo with a person as umpire: declared modifiers wait for approval."""
+    table = create(client, declared_modifiers="umpire-approves")
+    table.act("german", PREPARE_BRIDGE)
+    return table
+
+
+def test_a_declared_modifier_waits_for_the_umpire_and_every_seat_sees_it(
+    client: TestClient,
+) -> None:
+    table = approving(client)
+    answer = table.post("us", "/act", {"action": FIRE | {"modifier": 2}, "dice": [4]})
+    assert answer.status_code == 202
+    held = answer.json()["pending"]
+    assert answer.json()["entries"] == []
+    assert held["seat"] == "us"
+    assert held["label"] == "Rifle squad 1 takes opportunity fire at Pioniere 1"
+    assert held["modifiers"] == {"modifier": 2}
+    assert len(table.log("umpire")) == 1  # nothing rolled, nothing recorded
+    for seat in ("umpire", "german", "us", "public"):
+        seen = table.table(seat)
+        assert seen["declared_modifiers"] == "umpire-approves"
+        assert seen["approvals"] == [held]
+    # a side may not decide it
+    refused = table.post("german", "/approve", {"id": held["id"], "approve": True})
+    assert refused.status_code == 409
+    assert refused.json()["rule"] == "SEATS-UMPIRE"
+    approved = table.post("umpire", "/approve", {"id": held["id"], "approve": True})
+    assert approved.status_code == 200, approved.text
+    (entry,) = approved.json()["entries"]
+    text = entry["events"][0]["text"]
+    assert "rolled 4" in text  # the seat's own dice, as it sent them
+    assert "+2 declared modifiers" in text
+    assert table.table("us")["approvals"] == []
+    again = table.post("umpire", "/approve", {"id": held["id"], "approve": True})
+    assert again.status_code == 400
+    assert "no action awaits approval" in again.json()["error"]
+
+
+def test_a_refused_modifier_records_nothing_and_tells_its_seat(client: TestClient) -> None:
+    table = approving(client)
+    held = table.post("us", "/act", {"action": FIRE | {"modifier": -1}}).json()["pending"]
+    answer = table.post("umpire", "/approve", {"id": held["id"], "approve": False})
+    assert answer.status_code == 200
+    assert answer.json()["entries"] == []
+    assert len(table.log("umpire")) == 1
+    assert table.table("us")["approvals"] == [held | {"refused": True}]
+    assert table.table("german")["approvals"] == []
+
+
+def test_only_a_declared_modifier_waits_and_a_bad_one_is_refused_at_once(
+    client: TestClient,
+) -> None:
+    table = approving(client)
+    too_much = table.post("us", "/act", {"action": FIRE | {"modifier": 9}})
+    assert too_much.status_code == 409
+    assert too_much.json()["rule"] == "BF-DEFAULT-DECLARED"
+    assert table.table("umpire")["approvals"] == []
+    plain = table.post("us", "/act", {"action": FIRE, "dice": [4]})
+    assert plain.status_code == 200  # no modifier declared: nothing to approve
+    assert len(table.log("umpire")) == 2

@@ -150,7 +150,11 @@ async def create_game(request: Request) -> Response:
         scenario = await off_loop(parse_scenario, body.scenario_yaml or "", "uploaded scenario")
     host = _host(request)
     game_id, tokens = await off_loop(
-        host.create, scenario, body.seed, published_seed=body.published_seed
+        host.create,
+        scenario,
+        body.seed,
+        published_seed=body.published_seed,
+        declared_modifiers=body.declared_modifiers,
     )
     links = seat_links(_base(request), tokens)
     return json_response(schema.Created(game_id, scenario.title, scenario.ruleset, links), 201)
@@ -286,8 +290,9 @@ async def preview(request: Request) -> Response:
 async def act(request: Request) -> Response:
     token, body = await _seat_request(request, schema.ActRequest)
     key = checked_key(request.headers.get(HEADER))
-    entries = await off_loop(_host(request).act, token, body.action, body.dice, body.player, key)
-    return json_response(schema.Acted(entries))
+    answer = await off_loop(_host(request).submit, token, body.action, body.dice, body.player, key)
+    held = answer.get("pending")
+    return json_response(schema.Acted(answer["entries"], held), 202 if held else 200)
 
 
 async def message(request: Request) -> Response:
@@ -300,6 +305,13 @@ async def undo(request: Request) -> Response:
     token, body = await _seat_request(request, schema.UndoRequest)
     key = checked_key(request.headers.get(HEADER))
     entries = await off_loop(_host(request).undo, token, body.count, key)
+    return json_response(schema.Acted(entries))
+
+
+async def approve(request: Request) -> Response:
+    token, body = await _seat_request(request, schema.ApproveRequest)
+    key = checked_key(request.headers.get(HEADER))
+    entries = await off_loop(_host(request).approve, token, body.id, body.approve, key)
     return json_response(schema.Acted(entries))
 
 
@@ -333,5 +345,6 @@ ROUTES = [
     Route("/api/seats/{token}/act", act, methods=["POST"]),
     Route("/api/seats/{token}/undo", undo, methods=["POST"]),
     Route("/api/seats/{token}/message", message, methods=["POST"]),
+    Route("/api/seats/{token}/approve", approve, methods=["POST"]),
     WebSocketRoute("/api/seats/{token}/live", live),
 ]

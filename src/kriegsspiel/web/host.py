@@ -24,6 +24,7 @@ import msgspec
 
 from kriegsspiel.core.checks import Check
 from kriegsspiel.core.dice import EnteredDice
+from kriegsspiel.core.guards import umpire_only
 from kriegsspiel.core.log import Entry
 from kriegsspiel.core.scenario import ScenarioBase
 from kriegsspiel.core.seats import UMPIRE
@@ -32,6 +33,7 @@ from kriegsspiel.games import AnyGame, new_game
 from kriegsspiel.render import board
 from kriegsspiel.scenario.load import BUNDLED, bundled_names, parse_scenario
 from kriegsspiel.store.sqlite import SqliteStore, StoreError
+from kriegsspiel.web.approvals import Approvals, Mode, is_modifier
 from kriegsspiel.web.idempotency import Replies
 
 
@@ -101,6 +103,7 @@ class Host:
         self._replies = Replies()
         self._host_token: str | None = None
         self._reissues = 0  # links reissued so far: a lookup begun before one is not kept
+        self._approvals = Approvals()
 
     def on_change(self, listener: Callable[[str], None]) -> None:
         """Call `listener(game_id)` after every recorded action or undo."""
@@ -109,12 +112,18 @@ class Host:
     # -- games and seats -----------------------------------------------------------------------
 
     def create(
-        self, scenario: ScenarioBase, seed: str | None = None, *, published_seed: bool = False
+        self,
+        scenario: ScenarioBase,
+        seed: str | None = None,
+        *,
+        published_seed: bool = False,
+        declared_modifiers: Mode = "trusted",
     ) -> tuple[str, dict[str, str]]:
         """A new game; its id and the secret token of each seat.
 
         Its seed is `new_game`'s: `seed`, else with `published_seed` the scenario's own (public
-        to anyone who can read the file), else a fresh secret one."""
+        to anyone who can read the file), else a fresh secret one. `declared_modifiers` says
+        whether the umpire approves declared modifiers before the roll (web/approvals.py)."""
         game = new_game(scenario, seed, published_seed=published_seed)
         try:
             game_id, tokens = self.store.create(game)
@@ -122,6 +131,7 @@ class Host:
             raise Unavailable("the game could not be saved; try again") from None
         with self._lock:
             self._games[game_id] = game
+            self._approvals.set_mode(game_id, declared_modifiers)
         return game_id, tokens
 
     def known_seat(self, token: str) -> SeatRef | None:
@@ -243,6 +253,8 @@ class Host:
                 # the points as this seat knows them; once over, the result every seat is told
                 "scores": game.scores(seat),
                 "result": None if result is None else msgspec.to_builtins(result),
+                "declared_modifiers": self._approvals.mode(ref.game_id),
+                "approvals": self._approvals.shown(ref.game_id, seat),
             }
 
     def log(self, token: str, since: int = 0) -> list[dict[str, Any]]:
@@ -262,7 +274,7 @@ class Host:
     def digest(self, token: str) -> str:
         """A fingerprint of what a seat knows: it changes only when that seat's page would."""
         with self._open(token) as (ref, game):
-            return _digest(game, ref.seat)
+            return _digest(game, ref.seat, self._approvals.shown(ref.game_id, ref.seat))
 
     def version(self, token: str) -> int:
         """The seat's version: a number that grows by one each time what the seat may see
@@ -275,7 +287,7 @@ class Host:
             with self._lock:
                 seen = self._seen.setdefault((ref.game_id, ref.seat), _Seen())
             if seen.at != at:
-                digest = _digest(game, ref.seat)
+                digest = _digest(game, ref.seat, self._approvals.shown(ref.game_id, ref.seat))
                 if digest != seen.digest:
                     seen.digest, seen.version = digest, seen.version + 1
                 seen.at = at
@@ -384,15 +396,31 @@ class Host:
         player: str = "",
         key: str | None = None,
     ) -> list[dict[str, Any]]:
-        """Resolve and record an action; the new log entries as this seat sees them. With an
-        idempotency `key` this seat sent before, the first answer, and nothing is done."""
+        """Resolve and record an action; the new log entries as this seat sees them (none while
+        it awaits the umpire's approval). With an idempotency `key` this seat sent before, the
+        first answer, and nothing is done."""
+        return list(self.submit(token, action, dice, player, key)["entries"])
+
+    def submit(
+        self,
+        token: str,
+        action: Mapping[str, Any],
+        dice: list[int] | None = None,
+        player: str = "",
+        key: str | None = None,
+    ) -> dict[str, Any]:
+        """`act`'s answer as the API gives it: `entries`, and `pending` (what every seat is shown)
+        when the action was checked and is held for the umpire's approval."""
         with self._open(token) as (ref, game):
 
-            def do() -> list[dict[str, Any]]:
-                source = EnteredDice(dice, player or ref.seat) if dice is not None else None
-                before = game.log_length(ref.seat)
-                self._record(ref.game_id, game.act(ref.seat, action, source))
-                return game.log_view(ref.seat, before)
+            def do() -> dict[str, Any]:
+                if self._approvals.needed(ref.game_id, ref.seat, action):
+                    game.dice_prompt(ref.seat, action, dice or ())  # refused now, not held
+                    label = _label(game, ref.seat, action)
+                    held = self._approvals.hold(ref.game_id, ref.seat, action, dice, player, label)
+                    self._notify(ref.game_id)
+                    return {"entries": [], "pending": held.shown()}
+                return {"entries": self._resolve(ref, game, ref.seat, action, dice, player)}
 
             request = ("act", action, dice, player)
             return self._replies.once(ref.game_id, ref.seat, key, request, do)
@@ -404,6 +432,40 @@ class Host:
             before = game.log_length(ref.seat)
             self._record(ref.game_id, game.message(ref.seat, text, to))
             return game.log_view(ref.seat, before)
+
+    def approve(
+        self, token: str, held_id: str, approve: bool, key: str | None = None
+    ) -> list[dict[str, Any]]:
+        """The umpire approves a held action (it is resolved as its seat sent it) or refuses it
+        (nothing is recorded); the new log entries as the umpire sees them."""
+        with self._open(token) as (ref, game):
+            umpire_only(ref.seat, "approve a declared modifier")
+
+            def do() -> list[dict[str, Any]]:
+                held = self._approvals.take(ref.game_id, held_id, refused=not approve)
+                if not approve:
+                    self._notify(ref.game_id)
+                    return []
+                before = game.log_length(ref.seat)
+                self._resolve(ref, game, held.seat, held.action, held.dice, held.player)
+                return game.log_view(ref.seat, before)
+
+            request = ("approve", held_id, approve)
+            return self._replies.once(ref.game_id, ref.seat, key, request, do)
+
+    def _resolve(
+        self,
+        ref: SeatRef,
+        game: AnyGame,
+        seat: str,
+        action: Mapping[str, Any],
+        dice: list[int] | None,
+        player: str,
+    ) -> list[dict[str, Any]]:
+        source = EnteredDice(dice, player or seat) if dice is not None else None
+        before = game.log_length(seat)
+        self._record(ref.game_id, game.act(seat, action, source))
+        return game.log_view(seat, before)
 
     def undo(self, token: str, count: int = 1, key: str | None = None) -> list[dict[str, Any]]:
         """The umpire takes back the last `count` actions; the undo entry is logged. A repeated
@@ -424,17 +486,37 @@ class Host:
             with self._lock:  # the in-memory game is ahead of the store: drop it
                 self._games.pop(game_id, None)
             raise Unavailable("the action could not be saved and was not recorded") from None
+        self._notify(game_id)
+
+    def _notify(self, game_id: str) -> None:
         for listener in self._listeners:
             listener(game_id)
 
 
-def _digest(game: AnyGame, seat: str) -> str:
+def _digest(game: AnyGame, seat: str, approvals: list[dict[str, Any]]) -> str:
     known = (
         game.view(seat),
         game.log_length(seat),  # an undo the seat sees is an entry of its own
         game.seats_to_act(),
+        approvals,
     )
     return hashlib.sha256(msgspec.json.encode(known)).hexdigest()
+
+
+def _label(game: AnyGame, seat: str, action: Mapping[str, Any]) -> str:
+    """The action in words: the label of the legal action it is (its open parameters and its
+    declared modifiers aside), with the option it chose of each choice."""
+    for choice in game.legal_actions(seat):
+        open_ = {d.param for d in choice.domains}
+        fixed = {k: v for k, v in choice.action.items() if k not in open_ and not is_modifier(k)}
+        if all(action.get(k) == v for k, v in fixed.items()):
+            picked = [
+                d.labels[d.options.index(action[d.param])]
+                for d in choice.domains
+                if d.kind == "choice" and action.get(d.param) in d.options
+            ]
+            return ": ".join([choice.label, *picked])
+    return str(action.get("action", "an action"))
 
 
 def _seat_name(game: AnyGame, seat: str) -> str:

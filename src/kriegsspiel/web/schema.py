@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -24,6 +24,8 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     scenario_yaml: str | None = None
     seed: str | None = None  # the dice's secret seed; default: a fresh secret one
     published_seed: bool = False  # roll with the scenario's own (public) seed instead
+    # "umpire-approves" when a person plays the umpire: declared modifiers wait for approval
+    declared_modifiers: Literal["trusted", "umpire-approves"] = "trusted"
 
 
 class PreviewRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -58,6 +60,13 @@ class NoteRequest(msgspec.Struct, forbid_unknown_fields=True):
     n: int
     text: Annotated[str, msgspec.Meta(max_length=2000)] = ""  # empty: remove the note
     full: bool = False
+
+
+class ApproveRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """The umpire's decision on an action held for its declared modifiers (`approvals[].id`)."""
+
+    id: Annotated[str, msgspec.Meta(max_length=40)]
+    approve: bool
 
 
 # -- responses ------------------------------------------------------------------------------------
@@ -137,6 +146,9 @@ class SeatTable(msgspec.Struct):
     view: dict[str, Any]
     scores: dict[str, int]  # each side's points as this seat knows them (docs/victory.md)
     result: GameResult | None  # None while the game goes on
+    declared_modifiers: str  # "trusted" or "umpire-approves"
+    # actions held for the umpire: {id, seat, label, modifiers} (and `refused`, to their seat)
+    approvals: list[dict[str, Any]]
 
 
 class Log(msgspec.Struct):
@@ -226,10 +238,12 @@ class TaskPlan(msgspec.Struct):
     summary: str  # one line, in words and percentages
 
 
-class Acted(msgspec.Struct):
-    """The new log entries, as the acting seat sees them."""
+class Acted(msgspec.Struct, omit_defaults=True):
+    """The new log entries, as the acting seat sees them; with `pending` (202), none: the action
+    awaits the umpire's approval of its declared modifiers."""
 
     entries: list[dict[str, Any]]
+    pending: dict[str, Any] | None = None
 
 
 class Error(msgspec.Struct, omit_defaults=True):
@@ -313,6 +327,9 @@ OPS = (
        MessageRequest, Acted, errors=(400, 404, 413, 503)),
     Op("post", "/api/seats/{token}/undo", "Undo the last actions (umpire seat only)",
        UndoRequest, Acted, errors=(400, 404, 409, 413, 503), headers=(IDEMPOTENCY,)),
+    Op("post", "/api/seats/{token}/approve",
+       "Approve or refuse an action held for its declared modifiers (umpire seat only)",
+       ApproveRequest, Acted, errors=(400, 404, 409, 413, 503), headers=(IDEMPOTENCY,)),
 )  # fmt: skip
 
 PATH_PARAMETER = re.compile(r"{(\w+)}")

@@ -365,6 +365,8 @@ export async function confirmAction(event) {
   showActError(null);
   try {
     const result = await callApi(seatUrl("/act"), body, {"Idempotency-Key": sheet.key});
+    if (result.pending) result.entries = [{events: [{text: "Held for the umpire to approve "
+      + "the modifier declared; nothing is rolled until then."}]}];
     sheet.busy = false;
     const hooks = sheet.hooks;
     closeSheet();

@@ -1,0 +1,107 @@
+"""Declared modifiers the umpire approves before the roll (game option `declared_modifiers`).
+
+`trusted` (the default, for a table where everyone sees the dice): a seat's declared modifier
+stands as declared, within its rule's bounds. `umpire-approves` (when a person plays the umpire):
+an action with a declared modifier other than zero is checked, then held, unrolled, until the
+umpire approves it (it is then resolved as the seat sent it, with its dice) or refuses it
+(nothing is recorded). Every seat sees what is held, and the modifier declared, before the roll.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from kriegsspiel.core.seats import UMPIRE
+from kriegsspiel.errors import InputError
+
+Mode = Literal["trusted", "umpire-approves"]
+REFUSED_KEPT = 8  # refused requests shown (to their seat) per game
+
+
+def is_modifier(field: str) -> bool:
+    """Whether an action's field is a declared modifier (`modifier`, `*_modifier`)."""
+    return field == "modifier" or field.endswith("_modifier")
+
+
+def declared(action: Mapping[str, Any]) -> dict[str, int]:
+    """The action's declared modifiers other than zero."""
+    return {
+        key: value
+        for key, value in action.items()
+        if is_modifier(key)
+        and isinstance(value, int)
+        and not isinstance(value, bool)
+        and value != 0
+    }
+
+
+@dataclass(frozen=True)
+class Held:
+    """An action held for the umpire, as the seat sent it."""
+
+    id: str
+    seat: str
+    action: dict[str, Any]
+    dice: list[int] | None
+    player: str
+    label: str
+    modifiers: dict[str, int]
+
+    def shown(self, refused: bool = False) -> dict[str, Any]:
+        """What every seat sees of it: who, what in words, the modifiers declared."""
+        out = {"id": self.id, "seat": self.seat, "label": self.label, "modifiers": self.modifiers}
+        return out | {"refused": True} if refused else out
+
+
+@dataclass
+class _Game:
+    mode: Mode = "trusted"
+    held: dict[str, Held] = field(default_factory=dict)
+    refused: deque[Held] = field(default_factory=lambda: deque(maxlen=REFUSED_KEPT))
+
+
+class Approvals:
+    """Each game's mode and held actions, in memory. Not locked: `Host` holds its lock."""
+
+    def __init__(self) -> None:
+        self._games: dict[str, _Game] = {}
+
+    def _of(self, game: str) -> _Game:
+        return self._games.setdefault(game, _Game())
+
+    def set_mode(self, game: str, mode: Mode) -> None:
+        self._of(game).mode = mode
+
+    def mode(self, game: str) -> Mode:
+        return self._of(game).mode
+
+    def needed(self, game: str, seat: str, action: Mapping[str, Any]) -> bool:
+        """Whether the umpire must approve this seat's action first."""
+        return self.mode(game) == "umpire-approves" and seat != UMPIRE and bool(declared(action))
+
+    def hold(
+        self, game: str, seat: str, action: Mapping[str, Any], dice: list[int] | None,
+        player: str, label: str,
+    ) -> Held:  # fmt: skip
+        held = Held(secrets.token_hex(8), seat, dict(action), dice, player, label, declared(action))
+        self._of(game).held[held.id] = held
+        return held
+
+    def take(self, game: str, held_id: str, *, refused: bool) -> Held:
+        """Remove a held action to decide it; a refused one is kept to be shown to its seat."""
+        found = self._of(game).held.pop(held_id, None)
+        if found is None:
+            raise InputError("id", f"no action awaits approval as {held_id!r}")
+        if refused:
+            self._of(game).refused.append(found)
+        return found
+
+    def shown(self, game: str, seat: str) -> list[dict[str, Any]]:
+        """What a seat sees: every held action, and its own refused ones."""
+        state = self._of(game)
+        out = [h.shown() for h in state.held.values()]
+        return out + [h.shown(refused=True) for h in state.refused if seat in (h.seat, UMPIRE)]
