@@ -147,6 +147,15 @@ def tap_board(page: Page, x: float, y: float) -> None:
         page.mouse.click(at[0], at[1])
 
 
+def at_the_table(page: Page, faces: list[int]) -> None:
+    """Roll at the table and type `faces`, one input per die."""
+    tap(page, "label[for=dice-table]")
+    inputs = page.locator("#die-inputs input")
+    expect(inputs).to_have_count(len(faces))
+    for index, face in enumerate(faces):
+        inputs.nth(index).fill(str(face))
+
+
 def entries(page: Page, count: int) -> None:
     """Wait until the page's log shows `count` entries (it follows live)."""
     expect(page.locator("#log li")).to_have_count(count)
@@ -379,9 +388,11 @@ def test_abilities_a_command_pulse_by_taps_with_ruler_and_facing(
     allies = open_page(browser, links["allies"], DESKTOP)
     german = open_page(browser, links["german"], PHONE)
     verb(allies, "Allies (Gary) rolls its Command Dice")
+    at_the_table(allies, [6, 5, 4, 3, 2])  # a 4 or more: an Order Chain for the jeep
     confirm(allies)
     expect(german.locator("#banner")).to_contain_text("Your move")
     verb(german, "Germans (Max) rolls its Command Dice")
+    at_the_table(german, [5, 4, 3, 2, 2])
     confirm(german)
 
     expect(allies.locator("#banner")).to_contain_text("command pulse 1")
