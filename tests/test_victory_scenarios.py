@@ -306,3 +306,15 @@ def test_the_demo_goes_on_when_the_charge_is_a_dud() -> None:
     game = _bridge_blown_with(1)
     assert not game.over()
     assert game.scores() == {"german": 1, "us": 0}
+
+
+def test_a_waterborne_exit_objective_is_refused() -> None:
+    """Waterborne's stands stand in features, so a line to get beyond would never count."""
+    text, _ = read_scenario_text("waterborne")
+    bad = text + "    - {kind: exit, side: british, edge: north, beyond: 50}\n"
+    with pytest.raises(InputError) as err:
+        parse_scenario(bad, "w.yaml")
+    assert str(err.value) == (
+        "w.yaml: victory.objectives[8].kind: a stand is in a feature, never beyond a line: "
+        "hold the feature instead"
+    )

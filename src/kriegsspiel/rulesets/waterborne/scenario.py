@@ -14,7 +14,7 @@ import msgspec
 
 from kriegsspiel.core.scenario import Point, ScenarioBase, UnitSpec
 from kriegsspiel.core.tables import GameTables
-from kriegsspiel.core.victory import Place
+from kriegsspiel.core.victory import Exit, Place
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.waterborne.board import Board, board_of
 from kriegsspiel.rulesets.waterborne.cargo import check_load
@@ -134,6 +134,12 @@ class WatScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only
 
     def validate(self, where: str) -> None:
         super().validate(where)
+        for i, objective in enumerate(self.victory.objectives if self.victory else ()):
+            if isinstance(objective, Exit):  # stands stand in features, never at a point
+                raise InputError(
+                    f"{where}: victory.objectives[{i}].kind",
+                    "a stand is in a feature, never beyond a line: hold the feature instead",
+                )
         if len(self.sides) != 2:
             raise InputError(f"{where}: sides", "Crossfire is played by exactly two sides")
         board = board_of(self, where)
