@@ -318,3 +318,73 @@ def test_a_waterborne_exit_objective_is_refused() -> None:
         "w.yaml: victory.objectives[8].kind: a stand is in a feature, never beyond a line: "
         "hold the feature instead"
     )
+
+
+# the actions of a side that does nothing but keep the clock going, in order of preference
+PASSIVE = ("roll-command", "discard", "roll-ammo", "split-ammo", "draw", "end-initiative")
+PASSIVE_ENG = ("end-phase", "pass")  # engineering: end each phase, hold opportunity fire
+
+
+def passive_line(game: AnyGame, until: int = 5000) -> int:
+    """Every seat keeps the clock going and does nothing else, the engine rolling what must be
+    rolled (the Command Dice, the rounds, the cards), to the game's end; the actions taken."""
+    taken = 0
+    while not game.over() and taken < until:
+        seat = game.seats_to_act()[0]
+        listed = {c.action["action"]: c for c in reversed(game.legal_actions(seat))}
+        pick = next(listed[a] for a in (*PASSIVE, *PASSIVE_ENG) if a in listed)
+        game.act(seat, pick.action)
+        taken += 1
+    return taken
+
+
+@pytest.mark.parametrize(
+    ("name", "winner", "scores", "actions"),
+    [
+        # engineering: 3 phases a player turn, 2 player turns a Battlefront turn (BF-SEQ)
+        ("demo", "german", {"german": 1, "us": 0}, 6 * 2 * 3),
+        ("hold-the-bridge", "us", {"german": 0, "us": 1}, 8 * 2 * 3),
+        ("breaching", "german", {"british": 0, "german": 2}, 8 * 2 * 3),
+        ("crack-the-bunker-line", None, {"british": 0, "german": 0}, 8 * 2 * 3),
+        ("waterborne", "german", {"british": 0, "german": 5}, 80),  # CF-INIT: 80 initiatives
+        ("afv", "german", {"us": 0, "german": 2}, None),
+        ("abilities", None, {"allies": 0, "german": 0}, None),
+    ],
+)
+def test_a_scenario_where_nobody_fights_goes_to_its_defender_at_its_length(
+    name: str, winner: str | None, scores: dict[str, int], actions: int | None
+) -> None:
+    """VICTORY-END in each ruleset's clock: the game ends after its length, and what the
+    defenders hold at the start decides it (the attackers must take it)."""
+    game = new_game(name, seed="passive")
+    taken = passive_line(game)
+    result = game.result()
+    assert result is not None
+    assert (result.winner, result.scores) == (winner, scores)
+    assert f"the game ended after {LENGTHS[name]}" in result.reasons
+    if actions is not None:
+        assert taken == actions
+
+
+def test_hold_the_bridge_played_with_the_neufmolin_bridge_blown() -> None:
+    """The US engineers blow the Neufmolin bridge on turn 1 with a 7 (ENG-DEMO-05), then both
+    sides keep the clock going to the end of turn 8 (VICTORY-END)."""
+    game = new_game("hold-the-bridge", seed="line")
+    while game.seats_to_act() != ["us"] or game.view("umpire")["phase"] != "maneuver":
+        seat = game.seats_to_act()[0]
+        listed = {c.action["action"]: c for c in game.legal_actions(seat)}
+        game.act(seat, listed["end-phase" if "end-phase" in listed else "pass"].action)
+    _take(game, "us", "Engineers 3 blows demolition charges on Neufmolin bridge", 7)
+    _take(game, "german", "Kampfgruppe holds fire")
+    assert game.scores("german") == {"german": 0, "us": 3}  # a bridge blown is seen by all
+    passive_line(game)
+    assert game.result() == Result(
+        "us",
+        {"german": 0, "us": 3},
+        (
+            "US engineers holds the north end of the Neufmolin bridge (+1)",
+            "Neufmolin bridge blown (US engineers +2)",
+            "the game ended after turn 8",
+            "US engineers wins (Kampfgruppe 0, US engineers 3)",
+        ),
+    )
