@@ -17,7 +17,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $@
 
 $(TEST_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,plot,cluster]'
 	touch $@
 
 run: $(STAMP)

@@ -446,7 +446,8 @@ def test_help_loads_no_ruleset_and_no_library() -> None:
         "import sys; from kriegsspiel.cli import cli\n"
         "try: cli(['--help'])\n"
         "except SystemExit: pass\n"
-        "heavy = ('kriegsspiel.core.game', 'kriegsspiel.rulesets.', 'shapely', 'numpy', 'rich')\n"
+        "heavy = ('kriegsspiel.core.game', 'kriegsspiel.rulesets.', 'shapely', 'numpy', 'rich',\n"
+        "         'matplotlib', 'ray', 'kriegsspiel.balance')\n"
         "print(sorted(m for m in sys.modules if m.startswith(heavy)))"
     )
     out = subprocess.run(

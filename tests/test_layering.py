@@ -9,7 +9,8 @@ From the bottom up (a module imports only from its own layer or layers below it)
              a ruleset imports no other ruleset, nor the registry of them all
 3. services  `kriegsspiel.scenario` (loading scenario files: it needs the ruleset registry to
              pick a scenario type), `render`, `store`, `analysis`
-4. library   `kriegsspiel.games` and the package itself (`import kriegsspiel`: the public API)
+4. library   `kriegsspiel.games`, `bots`, `balance` and the package itself (`import kriegsspiel`:
+             the public API)
 5. apps      the command (`cli*`), `demo`, `web`, and `testing` (helpers for tests, which nothing
              in the library imports)
 
@@ -39,11 +40,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("kriegsspiel.scenario", "kriegsspiel.render", "kriegsspiel.store", "kriegsspiel.analysis"),
     ),
     # ROOT: the package itself, not its submodules
-    ("library", ("kriegsspiel.games", "kriegsspiel.bots", ROOT)),
+    ("library", ("kriegsspiel.games", "kriegsspiel.bots", "kriegsspiel.balance", ROOT)),
     (
         "apps",
         (
             "kriegsspiel.cli",
+            "kriegsspiel.cli_balance",
             "kriegsspiel.cli_input",
             "kriegsspiel.cli_picture",
             "kriegsspiel.cli_play",

@@ -36,6 +36,12 @@ def fail(message: str) -> NoReturn:
 # is shown, so that `--help` and the other commands start without them: name -> (module, the
 # command's attribute, the first sentence of its help; a test keeps it the command's own).
 LAZY = {
+    "balance": (
+        "kriegsspiel.cli_balance",
+        "balance_cmd",
+        "Play SCENARIO many times with bots and report each side's win, draw and loss rates (95% "
+        "Wilson intervals), the score and length distributions and the most decisive objectives.",
+    ),
     "picture": (
         "kriegsspiel.cli_picture",
         "picture_cmd",
