@@ -37,6 +37,7 @@ bench: $(TEST_STAMP)
 	$(BIN)/pytest benchmarks --benchmark-only --benchmark-columns=min,mean,max,rounds -p no:randomly -s
 	$(BIN)/python benchmarks/ratios.py --readme README.md
 	$(BIN)/python benchmarks/serving.py --readme docs/web.md
+	$(BIN)/python benchmarks/balancing.py --readme README.md
 
 # Mutation testing of src/kriegsspiel/core/ against tests/core ([tool.mutmut] in pyproject.toml),
 # one worker, about 15 minutes. Always from scratch: mutmut would otherwise keep a survivor's

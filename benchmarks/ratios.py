@@ -401,8 +401,9 @@ def table(figures: Sequence[Figure]) -> str:
     return "\n".join([head, *(f.row() for f in figures)])
 
 
-def write_readme(readme: Path, text: str) -> None:
-    start, end = MARKERS
+def write_readme(readme: Path, text: str, markers: tuple[str, str] = MARKERS) -> None:
+    """Put `text` between the README's `markers` in place of what was there."""
+    start, end = markers
     old = readme.read_text()
     new, count = re.subn(
         re.escape(start) + ".*?" + re.escape(end), f"{start}\n{text}\n{end}", old, flags=re.S

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
@@ -15,6 +16,7 @@ from kriegsspiel.errors import InputError
 
 Progress = Callable[[int], None]  # told how many more games are done
 LOCAL_RAY = "local"  # `--ray local`: start a Ray instance on this machine
+CONNECT_TIMEOUT = 5.0  # seconds to wait for a cluster's address to answer
 
 
 def in_process(batches: Sequence[Batch], progress: Progress) -> list[list[GameRecord]]:
@@ -79,6 +81,20 @@ def _ray() -> Any:
     return ray
 
 
+def check_reachable(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """An InputError unless something answers at a `HOST:PORT` (or `ray://HOST:PORT`) address,
+    before Ray retries an address where nothing answers for minutes; other addresses (`auto`)
+    are left to Ray."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise InputError("--ray", f"no Ray cluster answers at {address} ({reason})") from None
+
+
 def _connect(ray: Any, address: str) -> None:
     options: dict[str, Any] = {
         "include_dashboard": False,
@@ -89,9 +105,10 @@ def _connect(ray: Any, address: str) -> None:
         if address == LOCAL_RAY:
             ray.init(**options)
         else:
+            check_reachable(address)
             ray.init(address=address, **options)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         raise InputError("--ray", f"cannot reach a Ray cluster at {address}: {exc}") from None
 
 
-__all__ = ["LOCAL_RAY", "Progress", "in_process", "in_processes", "on_ray"]
+__all__ = ["LOCAL_RAY", "Progress", "check_reachable", "in_process", "in_processes", "on_ray"]
