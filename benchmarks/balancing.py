@@ -108,8 +108,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int)
     parser.add_argument("--seed", default="bench")
     args = parser.parse_args()
+    times = timings()
+    print(times, file=sys.stderr, flush=True)
     text = "\n\n".join(
-        [timings(), matchup_table(matchups(args.games, args.workers, args.seed), args.games)]
+        [times, matchup_table(matchups(args.games, args.workers, args.seed), args.games)]
     )
     print(text)
     if args.readme is not None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from kriegsspiel.balance import balance, play_games, seat_bots
-from kriegsspiel.balance.play import Verdict, game_seed, play_game, verdict
+from kriegsspiel.balance.play import Verdict, game_seed, play_game, played, verdict
 from kriegsspiel.bots import BOTS, RandomBot, SeatTable
 from kriegsspiel.errors import InputError, KriegsspielError
 from kriegsspiel.scenario.load import load_scenario
@@ -99,12 +99,39 @@ def test_a_refused_action_names_the_game_and_the_bot() -> None:
         play_game(DEMO, {"german": "cheat", "us": "random"}, "s", 4)
 
 
+def test_a_games_record_is_its_result() -> None:
+    """The demo's random games, some won and some drawn: each record holds `Game.result()`,
+    its reasons but the last, the verdict with the points."""
+    names = {"german": "Wehrmacht", "us": "US Army"}
+    winners = set()
+    for index in range(12):
+        game, ending, actions = played(DEMO, RANDOM, "won", index)
+        result = game.result()
+        record = play_game(DEMO, RANDOM, "won", index)
+        assert ending == record.ending == "over"
+        assert result is not None
+        assert (record.winner, record.scores, record.actions) == (
+            result.winner,
+            result.scores,
+            actions,
+        )
+        assert record.reasons == result.reasons[:-1]
+        verdict_line = f"{names[result.winner]} wins" if result.winner else "a draw"
+        assert result.reasons[-1].startswith(verdict_line)
+        winners.add(record.winner)
+    assert winners >= {None, "us"}  # both kinds of ending were checked
+
+
 def test_verdict_reads_the_games_result() -> None:
-    won = SimpleNamespace(winner="us", scores={"us": 3, "german": 1}, reasons=["bridge taken"])
+    won = SimpleNamespace(
+        winner="us",
+        scores={"us": 3, "german": 1},
+        reasons=("bridge taken", "US Army wins (Wehrmacht 1, US Army 3)"),
+    )
     game: Any = SimpleNamespace(result=lambda: won)
     assert verdict(game) == Verdict("us", {"us": 3, "german": 1}, ("bridge taken",))
-    still: Any = SimpleNamespace(result=lambda: None)
-    assert verdict(still) == Verdict(None, {}, ())
+    still: Any = SimpleNamespace(result=lambda: None, scores=lambda: {"us": 1, "german": 0})
+    assert verdict(still) == Verdict(None, {"us": 1, "german": 0}, ())
 
 
 def test_sides_not_named_are_played_by_the_random_bot() -> None:

@@ -32,8 +32,8 @@ Ending = Literal["over", "stalled", "cut off"]
 
 class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     """How one game ended: its winner (None: a draw), each side's points and the reasons as
-    `Game.result()` gives them, how many actions it took, the turn it reached (in the
-    ruleset's clock) and why it stopped."""
+    `Game.result()` gives them (`verdict`), how many actions it took, the turn it reached (in
+    the ruleset's clock) and why it stopped."""
 
     index: int
     winner: str | None
@@ -56,12 +56,13 @@ def game_seed(seed: str, index: int) -> str:
 
 
 def verdict(game: Game[Any, Any, Any, Any]) -> Verdict:
-    """The game's result as `Game.result()` gives it; a game without one is a draw (no
-    ruleset has victory conditions until `Game.result()` exists)."""
-    result = getattr(game, "result", lambda: None)()
+    """The game's result (`Game.result()`), its reasons without the last, the verdict with the
+    points (`X wins (...)`), which the winner and scores already hold; a game stopped before its
+    end (stalled or cut off) is a draw, with the points each side had then (`Game.scores()`)."""
+    result = game.result()
     if result is None:
-        return Verdict(None, {}, ())
-    return Verdict(result.winner, dict(result.scores), tuple(result.reasons))
+        return Verdict(None, game.scores(), ())
+    return Verdict(result.winner, dict(result.scores), tuple(result.reasons[:-1]))
 
 
 def play_game(
@@ -72,6 +73,27 @@ def play_game(
     max_actions: int = MAX_ACTIONS,
 ) -> GameRecord:
     """Game `index` of a run seeded `seed`, each side in `bots` played by the bot named."""
+    game, ending, actions = played(scenario, bots, seed, index, max_actions)
+    judged = verdict(game)
+    return GameRecord(
+        index=index,
+        winner=judged.winner,
+        scores=judged.scores,
+        reasons=judged.reasons,
+        actions=actions,
+        turn=int(game.view(PUBLIC)["turn"]),
+        ending=ending,
+    )
+
+
+def played(
+    scenario: ScenarioBase,
+    bots: Mapping[str, str],
+    seed: str,
+    index: int,
+    max_actions: int = MAX_ACTIONS,
+) -> tuple[Game[Any, Any, Any, Any], Ending, int]:
+    """Game `index` played to its end: the game, why it stopped and the actions it took."""
     dice = game_seed(seed, index)
     game = Game(find_ruleset(scenario.ruleset), scenario, dice)
     players = {side: make_bot(name) for side, name in bots.items()}
@@ -79,11 +101,9 @@ def play_game(
     rngs = {side: random.Random(f"{dice}|bot|{side}") for side in players}
     order = random.Random(f"{dice}|order")
     actions = 0
-    ending: Ending = "over"
     while not game.over():
         if actions >= max_actions:
-            ending = "cut off"
-            break
+            return game, "cut off", actions
         seats = [seat for seat in game.seats_to_act() if seat in players]
         order.shuffle(seats)
         for seat in seats:
@@ -99,18 +119,8 @@ def play_game(
             actions += 1
             break
         else:
-            ending = "stalled"
-            break
-    judged = verdict(game)
-    return GameRecord(
-        index=index,
-        winner=judged.winner,
-        scores=judged.scores,
-        reasons=judged.reasons,
-        actions=actions,
-        turn=int(game.view(PUBLIC)["turn"]),
-        ending=ending,
-    )
+            return game, "stalled", actions
+    return game, "over", actions
 
 
 class Batch(msgspec.Struct, frozen=True):
@@ -132,4 +142,13 @@ def play_batch(batch: Batch) -> list[GameRecord]:
     ]
 
 
-__all__ = ["MAX_ACTIONS", "Batch", "GameRecord", "game_seed", "play_batch", "play_game", "verdict"]
+__all__ = [
+    "MAX_ACTIONS",
+    "Batch",
+    "GameRecord",
+    "game_seed",
+    "play_batch",
+    "play_game",
+    "played",
+    "verdict",
+]

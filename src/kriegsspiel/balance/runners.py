@@ -35,15 +35,17 @@ def in_processes(
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         futures = [pool.submit(play_batch, batch) for batch in batches]
-        size = {
-            future: batch.stop - batch.start for future, batch in zip(futures, batches, strict=True)
-        }
+        size = dict(zip(futures, (b.stop - b.start for b in batches), strict=True))
         pending = set(futures)
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                future.result()  # a worker's error, raised here at once
-                progress(size[future])
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    future.result()  # a worker's error, raised here at once
+                    progress(size[future])
+        except BaseException:  # an error or ^C: the batches not started are dropped
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
         return [future.result() for future in futures]
 
 
@@ -58,12 +60,17 @@ def on_ray(batches: Sequence[Batch], address: str, progress: Progress) -> list[l
     try:
         remote = ray.remote(play_batch)
         refs = [remote.remote(batch) for batch in batches]
-        size = {ref: batch.stop - batch.start for ref, batch in zip(refs, batches, strict=True)}
+        size = dict(zip(refs, (b.stop - b.start for b in batches), strict=True))
         pending = list(refs)
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            ray.get(done)  # a task's error, raised here at once
-            progress(size[done[0]])
+        try:
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                ray.get(done)  # a task's error, raised here at once
+                progress(size[done[0]])
+        except BaseException:  # an error or ^C: the tasks left are cancelled
+            for ref in pending:
+                ray.cancel(ref)
+            raise
         records: list[list[GameRecord]] = ray.get(refs)
         return records
     finally:
