@@ -30,8 +30,8 @@ def report_json(*args: str | Path) -> dict[str, object]:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--bots", "french=random"), "error: bots: unknown side 'french' (sides: german, us)"),
-        (("--bots", "us=genius"), "error: bots: unknown bot 'genius' (known: "),
+        (("--bots", "french=random"), "error: --bots: unknown side 'french' (sides: german, us)"),
+        (("--bots", "us=genius"), "error: --bots: unknown bot 'genius' (known: "),
         (("--games", "0"), "error: --games: must be 1 or more (got 0)"),
         (("--games", "-5"), "error: --games: must be 1 or more (got -5)"),
         (("--games", "many"), "error: Invalid value for '--games': 'many' is not a valid integer"),
@@ -40,6 +40,8 @@ def report_json(*args: str | Path) -> dict[str, object]:
         (("--bots", "us=random,us=random"), "error: --bots: 'us' is given twice"),
         (("--workers", "0"), "error: --workers: must be 1 or more (got 0)"),
         (("--plot", "out.pdf"), "error: --plot: out.pdf must end in .png or .svg"),
+        (("--plot", "no/such/out.png"), "error: --plot: no/such/out.png: no folder "),
+        (("--ray", "local"), "error: give either --workers (local processes) or --ray, not both"),
     ],
 )
 def test_bad_arguments_are_one_line_naming_what_is_wrong(

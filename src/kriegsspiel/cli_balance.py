@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 import msgspec
 
-from kriegsspiel.balance import DEFAULT_SEED, balance
+from kriegsspiel.balance import DEFAULT_SEED, balance, seat_bots
 from kriegsspiel.balance.report import Rate, Report, Summary
 from kriegsspiel.balance.runners import Progress
 from kriegsspiel.errors import InputError
@@ -92,14 +92,22 @@ def balance_cmd(
         raise InputError("--games", f"must be 1 or more (got {games})")
     if workers is not None and workers < 1:
         raise InputError("--workers", f"must be 1 or more (got {workers})")
+    if workers is not None and ray_address is not None:
+        raise click.UsageError("give either --workers (local processes) or --ray, not both")
     if plot is not None and plot.suffix.lower() not in PLOTS:
         raise InputError("--plot", f"{plot} must end in .png or .svg")
+    if plot is not None and not plot.resolve().parent.is_dir():
+        raise InputError("--plot", f"{plot}: no folder {plot.resolve().parent} to write it in")
     if plot is not None:
         from kriegsspiel.balance.plot import check_plotting
 
         check_plotting()
     loaded = load_scenario(scenario)
     bots = parse_bots(bots_text) if bots_text else {}
+    try:
+        seat_bots(loaded, bots)
+    except InputError as exc:
+        raise InputError("--bots", exc.problem) from None
     with progress_bar(games, shown=not as_json and sys.stderr.isatty()) as told:
         report = balance(loaded, bots, games, seed, workers=workers, ray=ray_address, progress=told)
     if plot is not None:
