@@ -13,6 +13,7 @@ from click.testing import CliRunner, Result
 
 from kriegsspiel.balance.report import Report
 from kriegsspiel.cli import cli
+from kriegsspiel.cli_balance import parse_bots
 
 
 def run(*args: str | Path) -> Result:
@@ -25,6 +26,22 @@ def report_json(*args: str | Path) -> dict[str, object]:
     assert result.stderr == ""  # no progress bar with --json, nor when not a terminal
     data: dict[str, object] = json.loads(result.stdout)
     return data
+
+
+@pytest.mark.parametrize(
+    ("text", "bots"),
+    [
+        ("german=greedy,us=random", {"german": "greedy", "us": "random"}),
+        (" us = random ", {"us": "random"}),
+        (
+            "german=search:playouts=200,depth=4,us=greedy:samples=9",
+            {"german": "search:playouts=200,depth=4", "us": "greedy:samples=9"},
+        ),
+        ("us=search:ms=5,german=random", {"us": "search:ms=5", "german": "random"}),
+    ],
+)
+def test_bots_are_read_with_their_settings(text: str, bots: dict[str, str]) -> None:
+    assert parse_bots(text, ("german", "us")) == bots
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ prints the report as tables or JSON, and writes the plot.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -24,11 +24,17 @@ from kriegsspiel.scenario.load import load_scenario
 PLOTS = (".png", ".svg")
 
 
-def parse_bots(text: str) -> dict[str, str]:
-    """`german=greedy,us=random` as {side: bot}; an InputError naming a malformed item."""
+def parse_bots(text: str, sides: Sequence[str]) -> dict[str, str]:
+    """`german=greedy,us=random` as {side: bot}; an InputError naming a malformed item. A bot's
+    own settings are comma-separated too (`german=search:playouts=200,depth=4,us=greedy`): an
+    item after a bot with settings continues them unless it names a side."""
     bots: dict[str, str] = {}
+    last: str | None = None
     for item in text.split(","):
         side, equals, bot = (part.strip() for part in item.partition("="))
+        if last is not None and ":" in bots[last] and side not in sides and equals:
+            bots[last] += f",{item.strip()}"
+            continue
         if not equals or not side or not bot:
             raise InputError(
                 "--bots", f"{item.strip()!r} is not SIDE=BOT (such as german=greedy,us=random)"
@@ -36,6 +42,7 @@ def parse_bots(text: str) -> dict[str, str]:
         if side in bots:
             raise InputError("--bots", f"{side!r} is given twice")
         bots[side] = bot
+        last = side
     return bots
 
 
@@ -103,7 +110,7 @@ def balance_cmd(
 
         check_plotting()
     loaded = load_scenario(scenario)
-    bots = parse_bots(bots_text) if bots_text else {}
+    bots = parse_bots(bots_text, loaded.side_ids) if bots_text else {}
     try:
         seat_bots(loaded, bots)
     except InputError as exc:
