@@ -134,14 +134,6 @@ def test_verdict_reads_the_games_result() -> None:
     assert verdict(still) == Verdict(None, {"us": 1, "german": 0}, ())
 
 
-def test_a_game_of_a_ruleset_without_victory_facts_is_a_draw() -> None:
-    def no_facts() -> None:
-        raise NotImplementedError("abilities has no victory facts")
-
-    game: Any = SimpleNamespace(result=no_facts)
-    assert verdict(game) == Verdict(None, {}, ())
-
-
 def test_sides_not_named_are_played_by_the_random_bot() -> None:
     assert seat_bots(DEMO, {"us": "random"}) == RANDOM
     assert isinstance(BOTS["random"](), RandomBot)

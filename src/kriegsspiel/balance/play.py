@@ -59,10 +59,7 @@ def verdict(game: Game[Any, Any, Any, Any]) -> Verdict:
     """The game's result (`Game.result()`), its reasons without the last, the verdict with the
     points (`X wins (...)`), which the winner and scores already hold; a game stopped before its
     end (stalled or cut off) is a draw, with the points each side had then (`Game.scores()`)."""
-    try:
-        result = game.result()
-    except NotImplementedError:  # a ruleset that has no victory facts yet: a draw, no points
-        return Verdict(None, {}, ())
+    result = game.result()
     if result is None:
         return Verdict(None, game.scores(), ())
     return Verdict(result.winner, dict(result.scores), tuple(result.reasons[:-1]))
