@@ -6,7 +6,7 @@
 // `{unit, id, point, ids}` (the unit's id, the topmost drawn thing's id, the table point in
 // inches, and the ids of everything drawn under the finger). While
 // `boardView.picker` is set (a destination or a facing being chosen), a one-finger drag or a
-// mouse hover moves the picker (`picker(point)`) instead of the table.
+// mouse hover moves the picker (`picker(point, pressed)`) instead of the table.
 
 const boardView = {box: null, key: null, picker: null};
 
@@ -69,8 +69,8 @@ function mountBoard(container, svg, onTap, focus) {
   svg.addEventListener("pointermove", (event) => {
     const last = pointers.get(event.pointerId);
     if (boardView.picker && pointers.size <= 1) {  // choosing a point: the table stays put
-      if (last || event.pointerType === "mouse") {
-        boardView.picker(tablePoint(svg, event.clientX, event.clientY));
+      if (last || event.pointerType === "mouse") {  // pressed: a drag; else a mouse hovering
+        boardView.picker(tablePoint(svg, event.clientX, event.clientY), Boolean(last));
       }
       if (last) {
         moved += Math.abs(event.clientX - last[0]) + Math.abs(event.clientY - last[1]);

@@ -141,6 +141,9 @@ function checkField(param, value) {
 
 function set(param, value, syncInputs = true) {
   sheet.action[param] = value;
+  sheet.hover = null;
+  sheet.ready = false;  // Confirm waits for the odds of the action as it now stands
+  syncConfirm();
   const d = sheet.choice.domains.find((x) => x.param === param);
   if (d && syncInputs) syncField(d);
   if (d && d.kind === "point" && sheet.pick === d) {  // a destination set: then its facing
@@ -191,10 +194,14 @@ function pickOn(d) {
 
 function syncPicker() {
   const d = sheet.pick;
-  boardView.picker = d && (d.kind === "point" || d.kind === "angle") ? (point) => {
-    sheet.hover = point;
-    if (d.kind === "angle") set(d.param, bearing(originOf(d), point));
-    drawOverlay();
+  sheet.hover = null;
+  boardView.picker = d && (d.kind === "point" || d.kind === "angle") ? (point, pressed) => {
+    if (d.kind === "angle" && pressed) set(d.param, bearing(originOf(d), point));
+    else if (pressed) set(d.param, point);  // a drag: the ruler follows the finger
+    else {  // a mouse hovering: the ruler shows where a click would put it
+      sheet.hover = point;
+      drawOverlay();
+    }
   } : null;
   const hint = $("pick-hint");
   hint.textContent = !d ? "" : d.kind === "choice" ? `Tap a highlighted ${words(d.param)} on the board.`
@@ -268,13 +275,15 @@ export function drawOverlay() {
         if (same(option, sheet.action[d.param])) node.classList.add("picked");
       }
     } else if (d.kind === "point" && d.origin) {
-      const value = sheet.action[d.param] || d.origin;
+      const hovering = sheet.pick === d && sheet.hover;
+      const value = hovering ? sheet.hover : sheet.action[d.param] || d.origin;
       const {r, ok} = within(d, value);
       g.append(shape("circle", {cx: d.origin[0], cy: -d.origin[1], r: d.high, class: "allowance"}));
       g.append(shape("line", {x1: d.origin[0], y1: -d.origin[1], x2: value[0], y2: -value[1],
         class: ok ? "ruler ok" : "ruler far"}));
       g.append(shape("circle", {cx: value[0], cy: -value[1], r: 0.5, class: ok ? "dest ok" : "dest far"}));
-      const text = `${r.toFixed(1)}" of ${d.high}" — ${ok ? "within the allowance" : "beyond the allowance"}`;
+      const text = `${r.toFixed(1)}" of ${d.high}" — ${ok ? "within the allowance" : "beyond the allowance"}`
+        + (hovering ? " (click to set)" : "");
       const out = $(`ruler-${d.param}`);
       if (out) out.textContent = text;
     } else if (d.kind === "angle") {
@@ -299,6 +308,12 @@ function shape(tag, attrs) {
 
 // -- the odds, the dice and Confirm ---------------------------------------------------------------
 
+function diceChanged() {
+  sheet.ready = false;
+  syncConfirm();
+  schedulePreview();
+}
+
 function schedulePreview() {
   clearTimeout(sheet.timer);
   sheet.timer = setTimeout(preview, 120);
@@ -317,7 +332,7 @@ export async function preview() {
   try {
     const result = await callApi(seatUrl("/preview"), {action: sheet.action, dice: typed});
     if (seq !== sheet.seq || !isOpen()) return;
-    if (dice.tableDice()) dice.askFor(result.checks[0] || null, typed.length, schedulePreview);
+    if (dice.tableDice()) dice.askFor(result.checks[0] || null, typed.length, diceChanged);
     $("odds").replaceChildren(oddsChart(result.odds), ...result.checks.map(checkBlock));
     keepErrorInView();
     sheet.ready = !dice.tableDice() || (result.checks.length === 0 && !dice.badFace());
