@@ -8,14 +8,15 @@ import pytest
 
 from kriegsspiel import new_game
 from kriegsspiel.errors import InputError, RuleViolation
+from kriegsspiel.games import AnyGame
 from kriegsspiel.store import files
 
 CHOICES = "send to everyone, umpire or a side (german, us)"
 PREPARE_BRIDGE = {"action": "prepare", "unit": "pioneer-1", "demolition": "bridge"}
 
 
-def _texts(game: object, seat: str) -> list[str]:
-    return [e["text"] for item in game.log_view(seat) for e in item["events"]]  # type: ignore[attr-defined]
+def _texts(game: AnyGame, seat: str) -> list[str]:
+    return [e["text"] for item in game.log_view(seat) for e in item["events"]]
 
 
 def test_a_message_reaches_exactly_its_audience() -> None:

@@ -8,6 +8,7 @@ import pytest
 from webgame import DEMOLISH_CULVERT, PREPARE_BRIDGE, Table
 from webload import END_PHASE
 
+from kriegsspiel.core.commitments import commitment
 from kriegsspiel.web.host import Host
 
 pytest_plugins = ["webfixtures"]  # the app, client and demo fixtures
@@ -108,3 +109,22 @@ def test_notes_are_kept_for_their_seat_alone(played: Table) -> None:
     assert beyond.status_code == 400
     assert beyond.json() == {"error": "n: must be an entry from 1 to 3"}
     assert played.post("german", "/notes", {"n": 1, "text": "x", "full": True}).status_code == 403
+
+
+def test_commitments_are_sent_as_entries_come_and_opened_once_revealed(played: Table) -> None:
+    game = _host(played).game(played.game)
+    for seat in played.tokens:
+        sent = played.get(seat, "/commitments").json()["commitments"]
+        assert sent == game.commitments(seat)
+        assert played.get(seat, "/commitments?since=2").json()["commitments"] == sent[2:]
+    refused = played.get("us", "/openings")
+    assert refused.status_code == 403
+    assert "when the umpire opens it" in refused.json()["error"]
+    played.post("umpire", "/reveal", {})
+    for seat in ("german", "us", "public"):
+        opened = played.get(seat, "/openings").json()["openings"]
+        assert opened == game.openings(seat)
+        sent = played.get(seat, "/commitments").json()["commitments"]
+        assert [c["commitment"] for c in sent] == [
+            commitment(o["salt"], o["hidden"]) for o in opened
+        ]

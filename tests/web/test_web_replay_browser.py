@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 from webgame import DEMOLISH_CULVERT, PREPARE_BRIDGE, LiveServer
 from webpages import browser, needs_chromium, new_page, shot
 
@@ -76,3 +76,36 @@ def test_the_umpire_opens_the_full_record_to_every_seat(
     expect(public.locator("#status")).to_contain_text("the full record")
     expect(public.locator("#svg")).to_contain_text("road bridge")  # the prepared charge
     shot(public, "replay-public-full")
+
+
+def test_each_page_checks_the_openings_against_what_was_committed(
+    browser: Browser, links: dict[str, str]
+) -> None:
+    """Run after the umpire revealed the game (above). The seat page kept the commitments as
+    they came; the replay page hashes each opening and compares: a tampered one is caught."""
+    seat = new_page(browser, links["us"])
+    expect(seat.locator("body[data-loaded]")).to_be_attached()
+    seat.wait_for_function(
+        "Object.keys(JSON.parse(localStorage.getItem("
+        f"'kriegsspiel-commitments-{links['us'].split('/')[-1]}') || '{{}}')).length === 4"
+    )
+    page = seat.context.new_page()
+    page.goto(links["us"] + "/replay")
+    page.click("#audit")
+    expect(page.locator("#audit-result")).to_contain_text("Verified: all 4 entries match")
+
+    def tampered(route: Route) -> None:
+        answer = route.fetch()
+        body = answer.json()
+        body["openings"][1]["hidden"] = body["openings"][1]["hidden"].replace("bridge", "ford")
+        route.fulfill(response=answer, json=body)
+
+    page.route("**/openings", tampered)
+    page.click("#audit")
+    expect(page.locator("#audit-result")).to_contain_text("Does not match: entries 2 differ")
+    shot(page, "replay-audit-tampered")
+    fresh = new_page(browser, links["public"] + "/replay")  # a browser that kept nothing
+    fresh.click("#audit")
+    expect(fresh.locator("#audit-result")).to_contain_text(
+        "3 entries never reached this browser's pages and were not checked"
+    )

@@ -36,9 +36,9 @@ def host_of(table: Table) -> Host:
 
 def sent_to(table: Table, seat: str, probes: Iterable[dict[str, Any]] | None = None) -> list[str]:
     """Everything `seat` is sent but its page (the same for every seat: see below): its table,
-    log and picture, its replay at the start and now (view and picture), its refusals of the
-    full record and of the links; with `probes`, also the picture with units selected and the
-    answers (refusals included) to previewing each probe."""
+    log and picture, its replay at the start and now (view and picture), its commitments, its
+    refusals of the full record, of the openings and of the links; with `probes`, also the
+    picture with units selected and the answers (refusals included) to previewing each probe."""
     newest = len(table.log(seat))
     bodies = [
         table.get(seat).text,
@@ -48,6 +48,8 @@ def sent_to(table: Table, seat: str, probes: Iterable[dict[str, Any]] | None = N
           for n in (0, newest) for part in ("", ".svg")),
         table.get(seat, "/log?full=1").text,
         table.get(seat, "/links").text,
+        table.get(seat, "/commitments").text,
+        table.get(seat, "/openings").text,
     ]  # fmt: skip
     if probes is not None:
         for unit in host_of(table).game(table.game).scenario.units[:UNITS]:

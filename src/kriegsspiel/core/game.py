@@ -21,6 +21,7 @@ import msgspec
 from kriegsspiel.core.chance import BUDGET, SAMPLES, ActionOdds, walk
 from kriegsspiel.core.checks import Check, CheckResult
 from kriegsspiel.core.choices import Choice
+from kriegsspiel.core.commitments import commit, opening
 from kriegsspiel.core.convert import refuse_nonfinite, split_error
 from kriegsspiel.core.dice import DiceSource, EnteredDice, Pool, SeededDice
 from kriegsspiel.core.guards import refuse_over, refuse_public
@@ -142,6 +143,26 @@ class Game(Generic[Sc, S, A, E]):
                 item["action"] = entry.action
             out.append(item)
         return out
+
+    def commitments(self, seat: str, since: int = 0) -> list[dict[str, Any]]:
+        """For each of `seat`'s entries after number `since`, a salted hash of that entry's
+        records hidden from the seat (core/commitments.py): `{"n", "commitment"}`."""
+        index = self._history.seat_log(self.check_seat(seat))
+        if since < 0:
+            raise InputError("since", "must be 0 or more")
+        return [
+            {"n": n, "commitment": commit(self.seed, self._log[position], seat)}
+            for n, position in enumerate(index.positions[since:], start=since + 1)
+        ]
+
+    def openings(self, seat: str) -> list[dict[str, Any]]:
+        """What checks each of `seat`'s commitments: the salt and the hidden records. It shows
+        the seat everything: for a game revealed to every seat."""
+        index = self._history.seat_log(self.check_seat(seat))
+        return [
+            {"n": n, **opening(self.seed, self._log[position], seat)}
+            for n, position in enumerate(index.positions, start=1)
+        ]
 
     def log_length(self, seat: str) -> int:
         """How many entries `seat`'s log has (the number of its newest)."""

@@ -253,6 +253,16 @@ async def replay_svg(request: Request) -> Response:
     return Response(svg, media_type="image/svg+xml")
 
 
+async def commitments(request: Request) -> Response:
+    since = _count(request, "since", "0")
+    found = await off_loop(_host(request).commitments, _token(request), since)
+    return json_response({"commitments": found})
+
+
+async def openings(request: Request) -> Response:
+    return json_response({"openings": await off_loop(_host(request).openings, _token(request))})
+
+
 async def reveal(request: Request) -> Response:
     await off_loop(_host(request).reveal, _token(request))
     return json_response(schema.Revealed(True))
@@ -340,6 +350,8 @@ ROUTES = [
     Route("/api/seats/{token}/replay", replay),
     Route("/api/seats/{token}/replay.svg", replay_svg),
     Route("/api/seats/{token}/reveal", reveal, methods=["POST"]),
+    Route("/api/seats/{token}/commitments", commitments),
+    Route("/api/seats/{token}/openings", openings),
     Route("/api/seats/{token}/notes", notes, methods=["GET", "POST"]),
     Route("/api/seats/{token}/preview", preview, methods=["POST"]),
     Route("/api/seats/{token}/act", act, methods=["POST"]),

@@ -339,6 +339,18 @@ class Host:
         with self.locked(ref.game_id) as game:
             return game.log_view(self._numbering(ref, True), since)
 
+    def commitments(self, token: str, since: int = 0) -> list[dict[str, Any]]:
+        """The seat's commitments to what its entries hid from it, after its entry `since`."""
+        with self._open(token) as (ref, game):
+            return game.commitments(ref.seat, since)
+
+    def openings(self, token: str) -> list[dict[str, Any]]:
+        """What checks the seat's commitments: once the game is revealed to every seat."""
+        ref = self.seat(token)
+        self._numbering(ref, True)  # refused until revealed
+        with self.locked(ref.game_id) as game:
+            return game.openings(ref.seat)
+
     def reveal(self, token: str) -> None:
         """The umpire opens the whole record to every seat."""
         ref = self.seat(token)

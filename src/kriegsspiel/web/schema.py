@@ -180,6 +180,25 @@ class Revealed(msgspec.Struct):
     revealed: bool
 
 
+class Commitment(msgspec.Struct):
+    n: int  # the entry, in the seat's numbering
+    commitment: str  # hex SHA-256 of the salt, a newline and the hidden records' JSON
+
+
+class Commitments(msgspec.Struct):
+    commitments: list[Commitment]
+
+
+class Opening(msgspec.Struct):
+    n: int
+    salt: str
+    hidden: str  # the records the entry hid from the seat, as JSON text (hashed as it is)
+
+
+class Openings(msgspec.Struct):
+    openings: list[Opening]
+
+
 class Outcome(msgspec.Struct):
     outcome: str
     fraction: str  # exact, such as "9/10"
@@ -310,6 +329,12 @@ OPS = (
               ("full", "1: the umpire's record, once revealed"))),
     Op("post", "/api/seats/{token}/reveal", "Open the full record to every seat (umpire only)",
        None, Revealed, errors=(403, 404, 503)),
+    Op("get", "/api/seats/{token}/commitments",
+       "A salted hash of what each of the seat's entries hid from it", None, Commitments,
+       query=(("since", "only the entries after this number of the seat's log"),)),
+    Op("get", "/api/seats/{token}/openings",
+       "Each commitment's salt and hidden records, once the game is revealed", None, Openings,
+       errors=(403, 404)),
     Op("get", "/api/seats/{token}/notes", "The seat's own notes and bookmarks on entries", None,
        Notes, errors=(404,)),
     Op("post", "/api/seats/{token}/notes", "Keep a note or bookmark on an entry (empty: remove)",

@@ -8,7 +8,11 @@ function logFeed(seatUrl) {
   return {
     entries,
     async update() {
-      const fresh = (await callApi(seatUrl(`/log?since=${entries.length}`))).log;
+      const since = entries.length;
+      const fresh = (await callApi(seatUrl(`/log?since=${since}`))).log;
+      if (typeof keepCommitments === "function") {  // audit.js: kept for the audit after the game
+        keepCommitments(seatUrl("").split("/").pop(), since).catch(() => {});
+      }
       for (const item of fresh) {
         if (item.n !== entries.length + 1) continue;  // two updates crossed: held already
         for (const n of item.undoes || []) if (entries[n - 1]) entries[n - 1].undone = true;

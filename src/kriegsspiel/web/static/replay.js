@@ -30,6 +30,7 @@ async function reload() {
   const slider = document.getElementById("slider");
   slider.max = String(replay.length);
   document.getElementById("full-box").hidden = !replay.revealed;
+  document.getElementById("audit-box").hidden = !replay.revealed || replay.seat === "umpire";
   document.getElementById("reveal-box").hidden = replay.revealed || replay.seat !== "umpire";
   renderBookmarks();
 }
@@ -129,6 +130,24 @@ async function revealAll() {
   }
 }
 
+async function runAudit() {
+  const box = document.getElementById("audit-result");
+  try {
+    const result = await audit(replayToken);
+    const unkept = result.unkept.length
+      ? ` ${result.unkept.length} entries never reached this browser's pages and were not checked.`
+      : "";
+    box.textContent = (result.failed.length
+      ? `Does not match: entries ${result.failed.join(", ")} differ from what was committed then.`
+      : `Verified: all ${result.checked} entries match their commitments ` +
+        `(${result.hidden} records were hidden from this seat).`) + unkept;
+    box.className = result.failed.length ? "refused" : "verified";
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+document.getElementById("audit").addEventListener("click", runAudit);
 document.getElementById("first").addEventListener("click", () => go(0));
 document.getElementById("back").addEventListener("click", () => go(replay.upto - 1));
 document.getElementById("forward").addEventListener("click", () => go(replay.upto + 1));
