@@ -22,7 +22,10 @@ from websockets.sync.client import connect
 
 from kriegsspiel.web import create_app
 
-HOST_WORK = ("table", "log", "svg", "digest", "version", "preview", "act", "undo", "create", "seat")
+HOST_WORK = (
+    "table", "log", "svg", "digest", "version", "preview", "submit", "act", "approve", "undo",
+    "create", "seat", "message", "plan",
+)  # fmt: skip
 STORE_WORK = ("append", "load", "seat_of", "create", "tokens", "game_ids")
 
 
@@ -66,7 +69,8 @@ def test_no_game_work_and_no_database_call_runs_on_the_event_loop(tmp_path: Path
             assert table.get("us", path).status_code == 200
         assert client.get(f"/play/{table.tokens['us']}").status_code == 200
     names = {name for name, _ in calls}
-    assert {"table", "log", "svg", "version", "preview", "act", "undo", "append", "create"} <= names
+    expected = {"table", "log", "svg", "version", "preview", "submit", "undo", "append", "create"}
+    assert expected <= names
     assert [name for name, on_loop in calls if on_loop] == []
 
 

@@ -62,6 +62,7 @@ class _Game:
     mode: Mode = "trusted"
     held: dict[str, Held] = field(default_factory=dict)
     refused: deque[Held] = field(default_factory=lambda: deque(maxlen=REFUSED_KEPT))
+    changes: int = 0  # actions held or decided so far: a seat's page must look again
 
 
 class Approvals:
@@ -88,17 +89,25 @@ class Approvals:
         player: str, label: str,
     ) -> Held:  # fmt: skip
         held = Held(secrets.token_hex(8), seat, dict(action), dice, player, label, declared(action))
-        self._of(game).held[held.id] = held
+        state = self._of(game)
+        state.held[held.id] = held
+        state.changes += 1
         return held
 
     def take(self, game: str, held_id: str, *, refused: bool) -> Held:
         """Remove a held action to decide it; a refused one is kept to be shown to its seat."""
-        found = self._of(game).held.pop(held_id, None)
+        state = self._of(game)
+        found = state.held.pop(held_id, None)
         if found is None:
             raise InputError("id", f"no action awaits approval as {held_id!r}")
         if refused:
-            self._of(game).refused.append(found)
+            state.refused.append(found)
+        state.changes += 1
         return found
+
+    def changes(self, game: str) -> int:
+        """How many times the game's held actions have changed."""
+        return self._of(game).changes
 
     def shown(self, game: str, seat: str) -> list[dict[str, Any]]:
         """What a seat sees: every held action, and its own refused ones."""

@@ -83,7 +83,7 @@ def odds(check: Check) -> dict[str, Any]:
 class _Seen:
     """What a seat was last found to know: at which log length, its fingerprint, its version."""
 
-    at: int = -1
+    at: tuple[int, int] = (-1, -1)  # the log's length and the approvals' changes
     digest: str = ""
     version: int = 0
 
@@ -283,7 +283,8 @@ class Host:
         The fingerprint is taken once per seat for each new entry, however many pages of that
         seat follow the game, and never for a seat that nobody follows."""
         with self._open(token) as (ref, game):
-            at = game.log_length(UMPIRE)  # every entry that can change anything
+            # every entry, and every action held or decided, can change what the seat sees
+            at = (game.log_length(UMPIRE), self._approvals.changes(ref.game_id))
             with self._lock:
                 seen = self._seen.setdefault((ref.game_id, ref.seat), _Seen())
             if seen.at != at:
