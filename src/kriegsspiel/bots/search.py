@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -68,7 +69,9 @@ class SearchBot:
         ms: float | None = None,
         depth: int = DEPTH,
         samples: int = SAMPLES,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
+        self.clock = clock
         self.playouts = playouts if playouts is not None or ms is not None else PLAYOUTS
         self.ms = ms
         self.depth = depth
@@ -77,6 +80,7 @@ class SearchBot:
         self.iterations = 0  # of the last choice, for budget checks
 
     def choose(self, table: SeatTable, rng: random.Random) -> dict[str, Any] | None:
+        self.iterations = 0
         choices = table.legal_actions()
         if not choices:
             return None
@@ -92,14 +96,13 @@ class SearchBot:
         if len(root_actions) == 1:
             return root_actions[0][2]
         root = Node(table.seat)
-        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
-        self.iterations = 0
+        deadline = None if self.ms is None else self.clock() + self.ms / 1000
         while True:
             self._iterate(sim, table, root, root_actions, rng)
             self.iterations += 1
             if self.playouts is not None and self.iterations >= self.playouts:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and self.clock() >= deadline:
                 break
         visited = [
             (root.children[k].visits, i)
