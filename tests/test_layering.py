@@ -44,6 +44,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "apps",
         (
             "kriegsspiel.cli",
+            "kriegsspiel.cli_bots",
             "kriegsspiel.cli_input",
             "kriegsspiel.cli_picture",
             "kriegsspiel.cli_play",
