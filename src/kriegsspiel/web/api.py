@@ -22,6 +22,7 @@ from kriegsspiel.errors import InputError, KriegsspielError, RuleViolation
 from kriegsspiel.scenario.load import bundled_names, parse_scenario
 from kriegsspiel.store.sqlite import StoreError
 from kriegsspiel.web import schema
+from kriegsspiel.web.bots import CHOICES, check_bots
 from kriegsspiel.web.host import Host, NotFound, Unavailable, bundled_scenario
 from kriegsspiel.web.live import Hub, follow
 
@@ -92,12 +93,17 @@ def scenario_list() -> list[schema.ScenarioInfo]:
     out = []
     for name in bundled_names():
         scenario = bundled_scenario(name)
-        out.append(schema.ScenarioInfo(name, scenario.title, scenario.ruleset))
+        sides = list(scenario.side_ids)
+        out.append(schema.ScenarioInfo(name, scenario.title, scenario.ruleset, sides))
     return out
 
 
 async def scenarios(request: Request) -> Response:
     return json_response(scenario_list())
+
+
+async def bot_choices(request: Request) -> Response:
+    return json_response(list(CHOICES))
 
 
 async def create_game(request: Request) -> Response:
@@ -108,12 +114,15 @@ async def create_game(request: Request) -> Response:
         scenario = bundled_scenario(body.scenario)
     else:
         scenario = parse_scenario(body.scenario_yaml or "", "uploaded scenario")
+    check_bots(scenario, body.bots)  # before anything is created
     game_id, tokens = _host(request).create(scenario, body.seed, published_seed=body.published_seed)
+    request.app.state.bots.assign(game_id, body.bots)
     links = [
         schema.SeatLink(seat, token, f"/play/{token}", f"/api/seats/{token}")
         for seat, token in tokens.items()
     ]
-    return json_response(schema.Created(game_id, scenario.title, scenario.ruleset, links), 201)
+    created = schema.Created(game_id, scenario.title, scenario.ruleset, links, dict(body.bots))
+    return json_response(created, 201)
 
 
 async def seat_table(request: Request) -> Response:
@@ -161,6 +170,7 @@ ROUTES = [
     Route("/openapi.json", openapi),
     Route("/api/scenarios", scenarios),
     Route("/api/games", create_game, methods=["POST"]),
+    Route("/api/bots", bot_choices),
     Route("/api/seats/{token}", seat_table),
     Route("/api/seats/{token}/log", seat_log),
     Route("/api/seats/{token}/table.svg", seat_svg),

@@ -17,6 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from kriegsspiel.errors import KriegsspielError
 from kriegsspiel.store.sqlite import SqliteStore, StoreError
 from kriegsspiel.web import api, pages
+from kriegsspiel.web.bots import BotSeats
 from kriegsspiel.web.host import Host
 from kriegsspiel.web.live import Hub
 
@@ -62,10 +63,13 @@ def create_app(db: str | Path | SqliteStore) -> Starlette:
     store = db if isinstance(db, SqliteStore) else SqliteStore(db)
     host, hub = Host(store), Hub()
     host.on_change(hub.publish)
+    bots = BotSeats(host)
+    host.on_change(bots.wake)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        bots.close()
         store.close()
 
     app = Starlette(
@@ -81,4 +85,5 @@ def create_app(db: str | Path | SqliteStore) -> Starlette:
     )
     app.state.host = host
     app.state.hub = hub
+    app.state.bots = bots
     return app

@@ -74,6 +74,7 @@ class Host:
         self.store = store
         self._games: dict[str, AnyGame] = {}
         self._lock = threading.RLock()
+        self.lock = self._lock  # held by whoever reads or changes a game here (web/bots.py)
         self._listeners: list[Callable[[str], None]] = []
 
     def on_change(self, listener: Callable[[str], None]) -> None:

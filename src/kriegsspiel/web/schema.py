@@ -24,6 +24,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     scenario_yaml: str | None = None
     seed: str | None = None  # the dice's secret seed; default: a fresh secret one
     published_seed: bool = False  # roll with the scenario's own (public) seed instead
+    bots: dict[str, str] = {}  # sides played by a bot: side -> bot name (docs/solo.md)
 
 
 class PreviewRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -52,6 +53,7 @@ class ScenarioInfo(msgspec.Struct):
     name: str
     title: str
     ruleset: str
+    sides: list[str] = []  # its side ids, each of which a bot may play
 
 
 class SeatLink(msgspec.Struct):
@@ -66,6 +68,7 @@ class Created(msgspec.Struct):
     title: str
     ruleset: str
     seats: list[SeatLink]
+    bots: dict[str, str] = {}  # the sides bots play
 
 
 class SeatTable(msgspec.Struct):
@@ -147,6 +150,8 @@ OPS = (
     Op("get", "/api/scenarios", "The bundled scenarios", None, list[ScenarioInfo], errors=()),
     Op("post", "/api/games", "Create a game; one secret link per seat", CreateGame, Created, 201,
        (400, 413, 503)),
+    Op("get", "/api/bots", "The bots a side may be played by (docs/solo.md)", None, list[str],
+       errors=()),
     Op("get", "/api/seats/{token}", "The seat's table: view, legal actions, who acts", None,
        SeatTable, errors=(404,)),
     Op("get", "/api/seats/{token}/log", "The log as the seat may see it", None, Log,
