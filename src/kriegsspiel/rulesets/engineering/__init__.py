@@ -18,6 +18,7 @@ from kriegsspiel.rulesets.engineering.base import Act, Ctx, Ev, acting_side
 from kriegsspiel.rulesets.engineering.bridges import fieldwork_checks
 from kriegsspiel.rulesets.engineering.candidates import candidates
 from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES, check_defs
+from kriegsspiel.rulesets.engineering.determinize import determinize
 from kriegsspiel.rulesets.engineering.knowledge import knowledge, secrets
 from kriegsspiel.rulesets.engineering.obstacles import obstacle_checks
 from kriegsspiel.rulesets.engineering.plans import PLANS
@@ -162,6 +163,7 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
         return [state.other if state.pending is not None else acting_side(state)]
 
     knowledge = staticmethod(knowledge)
+    determinize = staticmethod(determinize)
     secrets = staticmethod(secrets)
     candidates = staticmethod(candidates)
 
