@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from kriegsspiel.core.outlook import scores_of
+from kriegsspiel.core.outlook import result_of, scores_of
 from kriegsspiel.core.sim import AnyRuleset
 
 SCORE_WEIGHT = 10.0  # one victory point outweighs any tie-break of one ply
@@ -83,8 +83,7 @@ def measure(ruleset: AnyRuleset, side: str) -> Callable[[Any], float]:
 def reward(ruleset: AnyRuleset, state: Any, side: str) -> float:
     """`side`'s reward from 0 to 1 for a search: 1 for a win, 0 for a loss, ½ for a draw once
     the game has a result (`Ruleset.result`), else the value squashed into (0, 1)."""
-    result_of = getattr(ruleset, "result", None)
-    result = result_of(state) if result_of is not None else None
+    result = result_of(ruleset, state)
     if result is not None:
         return 0.5 if result.winner is None else float(result.winner == side)
     return 0.5 + 0.5 * math.tanh(value(ruleset, state, side) / SCORE_WEIGHT)

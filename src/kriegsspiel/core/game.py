@@ -30,6 +30,7 @@ from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import A, E, Ruleset, S, Sc
 from kriegsspiel.core.seats import PUBLIC, UMPIRE, all_seats, sees
 from kriegsspiel.core.sim import DOMAIN_TRIES, action_names
+from kriegsspiel.core.victory import Result
 from kriegsspiel.core.views import ViewHeader
 from kriegsspiel.errors import InputError, KriegsspielError, RuleViolation
 
@@ -59,6 +60,8 @@ class Game(Generic[Sc, S, A, E]):
         self._log = self._history.entries  # appended to through `_history` alone
         self._known: dict[str, S] = {}
         self._valid: tuple[int, str, Any] | None = None  # the last action validated, and when
+        self._result: tuple[int, Result | None] | None = None  # the result, and when
+        self._over: tuple[int, bool] | None = None  # whether it is over, and when
 
     # -- reading, always as a seat ------------------------------------------------------------
 
@@ -140,11 +143,31 @@ class Game(Generic[Sc, S, A, E]):
 
     def seats_to_act(self) -> list[str]:
         """The seats that may act now (besides the umpire): public, shown to every seat."""
-        return self.ruleset.seats_to_act(self._state)
+        return [] if self.over() else self.ruleset.seats_to_act(self._state)
 
     def over(self) -> bool:
-        """Whether the game is over (then every action is refused, GAME-OVER)."""
-        return self.ruleset.over(self._state)
+        """Whether the game is over (then every action is refused, GAME-OVER): its victory
+        conditions decided it, or its length ran out. Public, shown to every seat."""
+        if self._over is None or self._over[0] != len(self._log):
+            self._over = (len(self._log), self.ruleset.over(self._state))
+        return self._over[1]
+
+    def result(self, seat: str = UMPIRE) -> Result | None:
+        """The game's result (`core.victory.Result`: the winner or a draw, each side's points
+        and the reasons), or None while it goes on; computed once per log length. Once the game
+        is over every seat is told the same result, which counts every fact (docs/victory.md)."""
+        self.check_seat(seat)
+        if self._result is None or self._result[0] != len(self._log):
+            self._result = (len(self._log), self.ruleset.result(self._state))
+        return self._result[1]
+
+    def scores(self, seat: str = UMPIRE) -> dict[str, int]:
+        """Each side's points now as `seat` knows them (the umpire: as they truly stand); once
+        the game is over, the result's."""
+        result = self.result(seat)
+        if result is not None:
+            return dict(result.scores)
+        return self.ruleset.scores(self._knowledge(seat))
 
     @property
     def can_undo(self) -> bool:
@@ -244,7 +267,7 @@ class Game(Generic[Sc, S, A, E]):
     def _perform(
         self, state: S, seat: str, action: A, roll: Roll, validated: bool
     ) -> Sequence[Record[E]]:
-        return sim.perform(self.ruleset, state, seat, action, roll, validated)
+        return sim.perform(self.ruleset, state, seat, action, roll, validated, self.over())
 
     def validate(self, seat: str, action: A | Mapping[str, Any]) -> None:
         """Raise the refusal `act` would give `action` by `seat` (RuleViolation, InputError);
@@ -253,7 +276,7 @@ class Game(Generic[Sc, S, A, E]):
         self.validate_typed(self._knowledge(seat), seat, self._typed(action))
 
     def validate_typed(self, known: S, seat: str, action: A) -> None:
-        sim.validate(self.ruleset, known, seat, action)
+        sim.validate(self.ruleset, known, seat, action, self.over())
 
     def is_legal(self, seat: str, action: A | Mapping[str, Any]) -> bool:
         """Whether `seat` may take `action` now, as far as the seat knows (no dice involved)."""
@@ -272,7 +295,7 @@ class Game(Generic[Sc, S, A, E]):
         known = self._knowledge(seat)
         return [
             Choice(sim.plain(c.action), c.text(), c.domains)
-            for c in sim.legal(self.ruleset, known, seat)
+            for c in sim.legal(self.ruleset, known, seat, self.over())
         ]
 
     def random_action(self, seat: str, rng: random.Random) -> dict[str, Any] | None:
@@ -282,7 +305,7 @@ class Game(Generic[Sc, S, A, E]):
         self.check_seat(seat)
         if seat == PUBLIC:
             return None
-        drawn = sim.random_legal(self.ruleset, self._knowledge(seat), seat, rng)
+        drawn = sim.random_legal(self.ruleset, self._knowledge(seat), seat, rng, self.over())
         if drawn is None:
             return None
         self._valid = (len(self._log), seat, drawn[0])  # act need not check it again

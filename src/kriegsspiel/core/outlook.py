@@ -18,6 +18,8 @@ from typing import Any
 import msgspec
 
 from kriegsspiel.core.chance import ActionOdds, Outcome
+from kriegsspiel.core.ruleset import Ruleset
+from kriegsspiel.core.victory import Result
 
 Measure = Callable[[Any], Any]  # a known state -> a JSON-able value (scores, a number, …)
 
@@ -62,14 +64,22 @@ def _weight(outcome: Outcome) -> Fraction | float:
     return outcome.probability if outcome.probability is not None else outcome.estimate or 0.0
 
 
-def scores_of(ruleset: Any, state: Any) -> Mapping[str, int]:
+def scores_of(ruleset: Ruleset[Any, Any, Any, Any], state: Any) -> Mapping[str, int]:
     """Each side's victory points in `state` (`Ruleset.scores`); none for a ruleset that has
-    no victory conditions."""
-    scores = getattr(ruleset, "scores", None)
-    if scores is None:
+    no victory conditions yet."""
+    try:
+        return ruleset.scores(state)
+    except NotImplementedError:
         return dict.fromkeys(state.scenario.side_ids, 0)
-    out: Mapping[str, int] = scores(state)
-    return out
 
 
-__all__ = ["Keyed", "Measure", "Outlook", "scores_of"]
+def result_of(ruleset: Ruleset[Any, Any, Any, Any], state: Any) -> Result | None:
+    """The result in `state` (`Ruleset.result`); None for a ruleset without victory conditions
+    yet."""
+    try:
+        return ruleset.result(state)
+    except NotImplementedError:
+        return None
+
+
+__all__ = ["Keyed", "Measure", "Outlook", "result_of", "scores_of"]

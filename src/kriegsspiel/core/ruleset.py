@@ -26,7 +26,10 @@ from kriegsspiel.core.log import Record
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.scenario import ScenarioBase
+from kriegsspiel.core.seats import PUBLIC
 from kriegsspiel.core.topics import Act, Context, Ev, Topics
+from kriegsspiel.core.victory import Facts, Result, decide
+from kriegsspiel.core.victory import scores as score
 from kriegsspiel.core.views import ViewHeader, clock_text, view_data
 
 S = TypeVar("S")  # state
@@ -140,9 +143,25 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
     def seats_to_act(self, state: S) -> list[str]:
         """The seats that can act now (besides the umpire)."""
 
-    @abstractmethod
+    def victory_facts(self, state: S) -> Facts:
+        """What the victory conditions read of `state` (`core.victory.Facts`): every unit's
+        side, place and whether it is knocked out, the tasks done, where the clock stands and
+        whether the ruleset's own game length has run out."""
+        raise NotImplementedError(f"{self.name} has no victory facts")
+
+    def scores(self, state: S) -> dict[str, int]:
+        """Each side's points in `state` (any state: a seat's knowledge, a simulated one)."""
+        return score(self.victory_facts(state))
+
+    def result(self, state: S) -> Result | None:
+        """The game's result in `state`, or None while it goes on: a decisive objective ends it
+        once every seat knows it holds (judged on the public display's knowledge, so that the
+        end tells no seat a hidden fact), else the end of the ruleset's length."""
+        return decide(state, self.victory_facts, lambda s: self.knowledge(s, PUBLIC))
+
     def over(self, state: S) -> bool:
         """Whether the game is over: then `Game` refuses every action (GAME-OVER)."""
+        return self.result(state) is not None
 
     def checks(self) -> Sequence[CheckDef]:
         """The named checks of this ruleset, for `kriegsspiel odds`."""

@@ -18,6 +18,8 @@ from kriegsspiel.core.convert import ID_PATTERN
 from kriegsspiel.core.kept import kept
 from kriegsspiel.core.seats import RESERVED
 from kriegsspiel.core.tables import GameTables, TableSet
+from kriegsspiel.core.victory import Place, Victory
+from kriegsspiel.core.victory import validate as validate_victory
 from kriegsspiel.errors import InputError
 
 Point = tuple[float, float]
@@ -76,6 +78,7 @@ class ScenarioBase(
     seed: str | None = None
     options: dict[str, Any] = {}
     tables: dict[str, Any] = {}  # replacements of the ruleset's tables, by name (docs/tables.md)
+    victory: Victory | None = None  # how the game is won (core/victory.py, docs/victory.md)
     # the game's tables: the ruleset's defaults with `tables`; a ruleset's scenario class
     # declares its own, `game_tables: ClassVar[GameTables[...]] = GameTables(DEFAULT_TABLES)`
     game_tables: ClassVar[GameTables[TableSet[Any]]] = GameTables(TableSet({}))
@@ -112,6 +115,18 @@ class ScenarioBase(
                     f"a {'line' if feature.line else 'polygon'} needs at least {least} points",
                 )
         type(self).game_tables.resolve(self.tables, f"{where}: tables")
+        if self.victory is not None:
+            validate_victory(self.victory, self, where)
+
+    def victory_features(self) -> dict[str, Place]:
+        """The places a `control` objective may name, by id: the terrain features; a ruleset's
+        scenario adds its own (bridges, forts, sites)."""
+        return {t.id: Place(t.name or t.id, t.points, t.line) for t in self.terrain}
+
+    def victory_tasks(self) -> dict[str, tuple[str, frozenset[str]]]:
+        """The things a `task` objective may name, by id: each one's name and the words for
+        what may be done to it ("built", "blown", ...), as its ruleset's facts report them."""
+        return {}
 
     def unit(self, unit_id: str) -> UnitSpec:
         for unit in self.units:

@@ -35,28 +35,35 @@ DOMAIN_TRIES = 5  # draws from an open parameter's domain before the listed valu
 AnyRuleset = Ruleset[Any, Any, Any, Any]
 
 
-def guard(ruleset: AnyRuleset, state: Any, seat: str) -> None:
-    """What no ruleset lets happen: the public display acting, anything once it is over."""
+def guard(ruleset: AnyRuleset, state: Any, seat: str, over: bool | None = None) -> None:
+    """What no ruleset lets happen: the public display acting, anything once it is over (`over`:
+    a game's own say, whatever the seat knows; else `Ruleset.over` of `state`)."""
     refuse_public(seat)
-    refuse_over(ruleset.over(state))
+    refuse_over(ruleset.over(state) if over is None else over)
 
 
-def guarded(ruleset: AnyRuleset, state: Any, seat: str) -> bool:
+def guarded(ruleset: AnyRuleset, state: Any, seat: str, over: bool | None = None) -> bool:
     """Whether the guards let `seat` act at all in `state`."""
     try:
-        guard(ruleset, state, seat)
+        guard(ruleset, state, seat, over)
     except KriegsspielError:
         return False
     return True
 
 
 def perform(
-    ruleset: Ruleset[Sc, S, A, E], state: S, seat: str, action: A, roll: Roll, validated: bool
+    ruleset: Ruleset[Sc, S, A, E],
+    state: S,
+    seat: str,
+    action: A,
+    roll: Roll,
+    validated: bool,
+    over: bool | None = None,
 ) -> Sequence[Record[E]]:
     """`perform` behind the guards, holding the ruleset to its contract: no refusal after a
     roll or an event, and none on hidden facts once the seat's knowledge accepted the action
     (`validated`)."""
-    guard(ruleset, state, seat)
+    guard(ruleset, state, seat, over)
     watched = _Watched(roll, ruleset.validates_before_events)
     try:
         return ruleset.perform(state, seat, action, watched)
@@ -84,15 +91,19 @@ def until_first_roll(ruleset: AnyRuleset, known: Any, seat: str, action: Any) ->
         return
 
 
-def validate(ruleset: AnyRuleset, known: Any, seat: str, action: Any) -> None:
+def validate(
+    ruleset: AnyRuleset, known: Any, seat: str, action: Any, over: bool | None = None
+) -> None:
     """Raise the refusal `action` by `seat` gets in `known`, with no dice."""
-    guard(ruleset, known, seat)
+    guard(ruleset, known, seat, over)
     until_first_roll(ruleset, known, seat, action)
 
 
-def legal(ruleset: AnyRuleset, known: Any, seat: str) -> Iterator[Candidate]:
+def legal(
+    ruleset: AnyRuleset, known: Any, seat: str, over: bool | None = None
+) -> Iterator[Candidate]:
     """The candidates of `seat` that validate in `known` (none for a seat the guards stop)."""
-    if not guarded(ruleset, known, seat):
+    if not guarded(ruleset, known, seat, over):
         return
     for candidate in ruleset.candidates(known, seat):
         try:
@@ -103,13 +114,13 @@ def legal(ruleset: AnyRuleset, known: Any, seat: str) -> Iterator[Candidate]:
 
 
 def random_legal(
-    ruleset: AnyRuleset, known: Any, seat: str, rng: random.Random
+    ruleset: AnyRuleset, known: Any, seat: str, rng: random.Random, over: bool | None = None
 ) -> tuple[Any, dict[str, Any]] | None:
     """A legal action of `seat` in `known` drawn uniformly from the legal ones, its open
     parameters drawn from their domains (a value that validates, or the listed one): the typed
     action and its data; None if there is none. Candidates are validated in random order until
     one passes."""
-    if not guarded(ruleset, known, seat):
+    if not guarded(ruleset, known, seat, over):
         return None
     candidates = list(ruleset.candidates(known, seat))
     for left in range(len(candidates), 0, -1):  # a shuffle drawn only as far as needed

@@ -13,7 +13,7 @@ from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
 from kriegsspiel.core.tasks import Task
-from kriegsspiel.rulesets.engineering import topics
+from kriegsspiel.rulesets.engineering import topics, victory
 from kriegsspiel.rulesets.engineering.base import Act, Ctx, Ev, acting_side
 from kriegsspiel.rulesets.engineering.bridges import fieldwork_checks
 from kriegsspiel.rulesets.engineering.candidates import candidates
@@ -154,8 +154,7 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
 
     typed_view = staticmethod(view)
 
-    def over(self, state: EngState) -> bool:
-        return state.over
+    victory_facts = staticmethod(victory.facts)
 
     def seats_to_act(self, state: EngState) -> list[str]:
         if state.over:

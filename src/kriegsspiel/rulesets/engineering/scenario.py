@@ -8,6 +8,7 @@ import msgspec
 
 from kriegsspiel.core.scenario import Id, Point, ScenarioBase, UnitSpec
 from kriegsspiel.core.tables import BandTable, GameTables, TableSet
+from kriegsspiel.core.victory import Place
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets.engineering.bridges.bridge_specs import (
     BridgeSpec,
@@ -175,6 +176,34 @@ class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
                     raise InputError(
                         f"{where}: demolitions[{i}].known_to", f"unknown side {side!r}"
                     )
+
+    def victory_features(self) -> dict[str, Place]:
+        """The terrain, and the bridges and forts, for `control` objectives."""
+        out = super().victory_features()
+        for b in self.bridges:
+            if b.position is not None:
+                out[b.id] = Place(b.name or b.id, (b.position,))
+        for f in self.forts:
+            if f.position is not None:
+                out[f.id] = Place(f.name or f.id, (f.position,))
+        return out
+
+    def victory_tasks(self) -> dict[str, tuple[str, frozenset[str]]]:
+        """The work a `task` objective may name (engineering/victory.py reports it done)."""
+        out: dict[str, tuple[str, frozenset[str]]] = {}
+        for t in self.tasks:
+            out[t.id] = (t.name or t.id, frozenset({"done"}))
+        for d in self.demolitions:
+            out[d.id] = (d.name or d.id, frozenset({"blown"}))
+        for b in self.bridges:
+            words = {"blown"} if b.kind == "permanent" else {"built", "blown"}
+            out[b.id] = (b.name or b.id, frozenset(words))
+        for f in self.forts:
+            out[f.id] = (f.name or f.id, frozenset({"destroyed"}))
+        obstacles = (*self.wire, *self.ditches, *self.at_obstacles, *self.bocage, *self.roadblocks)
+        for o in (*obstacles, *self.minefields):
+            out[o.id] = (o.name or o.id, frozenset({"breached"}))
+        return out
 
     def _validate_works(self, where: str, sides: set[str]) -> None:
         """Bridges, bridging equipment, forts and special vehicles (ENG-BRIDGE, -FORT, -FUNNY)."""
