@@ -13,7 +13,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@
 
 $(TEST_STAMP): $(STAMP)
@@ -36,6 +36,7 @@ $(CHROMIUM):
 bench: $(TEST_STAMP)
 	$(BIN)/pytest benchmarks --benchmark-only --benchmark-columns=min,mean,max,rounds -p no:randomly -s
 	$(BIN)/python benchmarks/ratios.py --readme README.md
+	$(BIN)/python benchmarks/serving.py --readme docs/web.md
 
 # Mutation testing of src/kriegsspiel/core/ against tests/core ([tool.mutmut] in pyproject.toml),
 # one worker, about 15 minutes. Always from scratch: mutmut would otherwise keep a survivor's

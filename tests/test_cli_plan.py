@@ -6,12 +6,16 @@ import json
 import re
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from kriegsspiel import new_game, save_game
 from kriegsspiel.cli import cli
 from kriegsspiel.render.text import percent_text
+
+F16 = Fraction(1, 16)
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -77,3 +81,58 @@ def test_bad_arguments_are_one_line() -> None:
     code, out = _run("plan", "no.such-plan")
     assert code == 2
     assert out.startswith("error: no.such-plan: unknown plan")
+
+
+# -- plan GAME --seat SEAT TASK: a task in progress in a game ----------------------------------
+
+
+@pytest.fixture
+def waterborne_game(tmp_path: Path) -> Path:
+    path = tmp_path / "crossing.json"
+    save_game(new_game("waterborne", seed="plan"), path)
+    return path
+
+
+def test_a_task_plan_from_a_game_file(waterborne_game: Path) -> None:
+    """The bundled crossing at initiative 1, the British to act: the ferry (4 CP, WAT-FERRY-01)
+    has one engineer stand at work, d6+1 earning a CP on 5+ (WAT-PONTOON-06/07), 1/2 an
+    attempt, in initiatives 1, 3, 5...: its 4th CP is in the 4th attempt (initiative 7) at
+    (1/2)^4, and it is launched on the side's next initiative, 9 (WAT-FERRY-01)."""
+    code, out = _run("plan", str(waterborne_game), "--seat", "british", "ferry-a", "--json")
+    assert code == 0
+    report = json.loads(out)
+    first = report["rows"][0]
+    assert (first["at"], first["ready_at"], Fraction(first["probability"])) == (7, 9, F16)
+    fifth = next(r for r in report["rows"] if r["at"] == 9)
+    assert Fraction(fifth["probability"]) == comb(4, 3) * Fraction(1, 2**5)
+    assert report["clock"] == "initiative"
+    code, out = _run("plan", str(waterborne_game), "--seat", "british", "ferry-a")
+    assert code == 0
+    assert out.startswith("Folkestone ferry is launched by initiative 15 with probability 50.0%")
+    assert "assumes no HE hits on the site" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (("GAME", "ferry-a"), "error: a plan from a game is: plan GAME --seat SEAT TASK"),
+        (("GAME", "--seat", "british"), "error: a plan from a game is: plan GAME --seat SEAT TASK"),
+        (
+            ("waterborne.pontoon-bridge", "--seat", "british", "cp=3"),
+            "error: waterborne.pontoon-bridge: no such game file",
+        ),
+        (("GAME", "--seat", "british", "ferry-a", "--list"), "error: a plan from a game is"),
+        (("GAME", "--seat", "martian", "ferry-a"), "error: seat: unknown seat 'martian'"),
+        (("GAME", "--seat", "german", "nope"), "error: nope: no task 'nope' in this seat's view"),
+        (("missing.json", "--seat", "british", "ferry-a"), "error: missing.json: no such game"),
+    ],
+)
+def test_bad_task_plan_input_is_one_line(
+    waterborne_game: Path, args: tuple[str, ...], line: str
+) -> None:
+    argv = [str(waterborne_game) if a == "GAME" else a for a in args]
+    code, out = _run("plan", *argv)
+    assert code == 2
+    assert out.startswith(line)
+    assert len(out.strip().splitlines()) == 1
+    assert "Traceback" not in out

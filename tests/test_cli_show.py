@@ -79,7 +79,8 @@ def test_the_command_prints_the_text(tmp_path: Path) -> None:
     save_game(game, path)
     result = CliRunner().invoke(cli, ["show", str(path), "--seat", "us"])
     assert result.exit_code == 0, result.output
-    assert result.stdout == show_text(game.typed_view("us"), ["us", "german"])
+    view = show_text(game.typed_view("us"), ["us", "german"])
+    assert result.stdout == view + "score: US 2nd Platoon, Company B 0, Kampfgruppe Vogt 2\n"
     assert max(map(len, result.stdout.splitlines())) <= 80
 
 

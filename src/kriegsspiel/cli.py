@@ -269,15 +269,20 @@ def act_cmd(
 @JSON
 def show_cmd(game: Path, seat: str, as_json: bool) -> None:
     """What a seat may see of the game now: what it plays with, as tables."""
+    import msgspec
+
     from kriegsspiel import load_game
-    from kriegsspiel.cli_show import echo_show
+    from kriegsspiel.cli_show import echo_show, standing_text
 
     loaded = load_game(game)
-    to_act = loaded.ruleset.seats_to_act(loaded.state)
+    to_act = loaded.seats_to_act()
+    result = loaded.result(seat)
     if as_json:
-        emit_json({**loaded.view(seat), "seats_to_act": to_act})
+        standing = {"scores": loaded.scores(seat), "result": msgspec.to_builtins(result)}
+        emit_json({**loaded.view(seat), "seats_to_act": to_act, **standing})
         return
     echo_show(loaded.typed_view(seat), to_act)
+    click.echo(standing_text(loaded, seat), nl=False)
 
 
 @cli.command("log")
@@ -366,12 +371,27 @@ def luck_cmd(game: Path, seat: str, as_json: bool) -> None:
 @click.argument("name", required=False)
 @click.argument("args", nargs=-1)
 @click.option("--list", "list_all", is_flag=True, help="List every plan.")
+@click.option("--seat", help="With a GAME and a TASK: when that task is finished, as SEAT knows.")
 @JSON
-def plan_cmd(name: str | None, args: tuple[str, ...], list_all: bool, as_json: bool) -> None:
-    """How long multi-turn work takes: the exact distribution, with KEY=VALUE parameters."""
+def plan_cmd(
+    name: str | None, args: tuple[str, ...], list_all: bool, seat: str | None, as_json: bool
+) -> None:
+    """How long multi-turn work takes: the exact distribution, with KEY=VALUE parameters; or,
+    as `plan GAME --seat SEAT TASK`, when a task in progress in a game is finished."""
     from kriegsspiel.registry import all_plans, find_plan
-    from kriegsspiel.render.text import console, key, render_plan, table
+    from kriegsspiel.render.text import console, key, render_plan, render_task_plan, table
 
+    if seat is not None or (name is not None and _is_game_file(name)):
+        if seat is None or list_all or name is None or len(args) != 1:
+            raise click.UsageError("a plan from a game is: plan GAME --seat SEAT TASK")
+        from kriegsspiel import load_game
+
+        task_report = load_game(Path(name)).task_plan(seat, args[0]).report()
+        if as_json:
+            emit_json(task_report)
+        else:
+            render_task_plan(console(), task_report)
+        return
     if list_all == (name is not None):
         raise click.UsageError("give either a PLAN (such as waterborne.pontoon-bridge) or --list")
     if name is None:
@@ -388,6 +408,11 @@ def plan_cmd(name: str | None, args: tuple[str, ...], list_all: bool, as_json: b
         emit_json(report)
     else:
         render_plan(console(), report)
+
+
+def _is_game_file(name: str) -> bool:
+    """A game file rather than a plan's name (`RULESET.PLAN` is never a path to one)."""
+    return name.endswith(".json") or "/" in name or Path(name).is_file()
 
 
 @cli.command("actions")

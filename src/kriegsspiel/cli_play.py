@@ -22,7 +22,7 @@ import click
 import msgspec
 
 from kriegsspiel.cli_input import action_data, action_fields, entered_dice, parse_faces
-from kriegsspiel.cli_show import show_text, shows
+from kriegsspiel.cli_show import show_text, shows, standing_text
 from kriegsspiel.cli_tables import WIDTH, wrap
 from kriegsspiel.core.chance import ActionOdds
 from kriegsspiel.core.choices import Choice
@@ -288,12 +288,13 @@ class PlayShell(cmd.Cmd):
     def board(self) -> None:
         game = self.game
         view = game.typed_view(self.seat)
-        to_act = game.ruleset.seats_to_act(game.state)
+        to_act = game.seats_to_act()
         if shows(view):
             self.stdout.write(show_text(view, to_act, self.width))
         else:
             self.say(f"{view.title}, as seen by {self.seat}")
             self.say(to_act_text(to_act))
+        self.stdout.write(standing_text(game, self.seat))
 
     # -- the loop
 
@@ -449,7 +450,10 @@ class PlayShell(cmd.Cmd):
         game.act(self.seat, data, dice)
         self.save(game, read)
         self.entries(game.log_view(self.seat)[before:])
-        self.say(to_act_text(self.to_act()))
+        if game.over():
+            self.stdout.write(standing_text(game, self.seat))  # the result, with its reasons
+        else:
+            self.say(to_act_text(self.to_act()))
 
     def odds(self, odds: ActionOdds) -> None:
         rolls = ", ".join(odds.rolls) or "no dice"
@@ -478,7 +482,7 @@ class PlayShell(cmd.Cmd):
 
     def to_act(self) -> list[str]:
         game = self.game
-        return game.ruleset.seats_to_act(game.state)
+        return game.seats_to_act()
 
     def example(self) -> str:
         choices = self.choices()

@@ -25,11 +25,27 @@ from kriegsspiel.rulesets import find_ruleset
 @click.option(
     "--demo", is_flag=True, help="Create the demo game if there is none; print its links."
 )
-def serve_cmd(db: Path, host: str, port: int, demo: bool) -> None:
+@click.option(
+    "--open",
+    "open_creation",
+    is_flag=True,
+    help="Let anyone who can reach the server create games (else only the host link may).",
+)
+@click.option(
+    "--public-url",
+    metavar="URL",
+    help="The address players reach the server at, for the links (default: the address it "
+    "listens on; with --host 0.0.0.0, this machine's LAN address).",
+)
+def serve_cmd(
+    db: Path, host: str, port: int, demo: bool, open_creation: bool, public_url: str | None
+) -> None:
     """Serve the web table app: one secret link per seat, live updates, a JSON API."""
     from kriegsspiel.web.server import serve  # the web stack loads only when serving
 
-    serve(db, host, port, demo)
+    if public_url is not None and not public_url.startswith(("http://", "https://")):
+        raise click.BadParameter(f"not an http(s) address: {public_url}", param_hint="--public-url")
+    serve(db, host, port, demo, open_creation=open_creation, public_url=public_url)
 
 
 @click.group("remote")
@@ -42,12 +58,14 @@ def remote() -> None:
 @click.argument("scenario")
 @click.option("--seed", help="The secret seed of the game's dice.")
 def remote_new(server: str, scenario: str, seed: str | None) -> None:
-    """Create a game on SERVER (such as http://127.0.0.1:8000) and print each seat's link."""
+    """Create a game on SERVER and print each seat's link. SERVER is the host link that
+    `kriegsspiel serve` printed (http://HOST:PORT/host/TOKEN), or with `serve --open` the
+    server's address (http://HOST:PORT)."""
     from kriegsspiel.web import client
 
     created = client.create_game(server, scenario, seed)
     for seat in created["seats"]:
-        click.echo(f"{seat['seat']:<8} {server.rstrip('/')}{seat['page']}")
+        click.echo(f"{seat['seat']:<8} {seat['url']}")
 
 
 @remote.command("show")

@@ -22,6 +22,7 @@ from typing import Any
 import click
 
 from kriegsspiel.cli_tables import WIDTH, Block, Para, render
+from kriegsspiel.core.game import Game
 from kriegsspiel.core.views import ViewHeader, view_data
 from kriegsspiel.render.text import console, render_view, to_act_text
 from kriegsspiel.show.cells import heading
@@ -61,6 +62,18 @@ def show_blocks(view: ViewHeader, to_act: Sequence[str] | None = None) -> list[B
 def show_text(view: ViewHeader, to_act: Sequence[str] | None = None, width: int = WIDTH) -> str:
     """The seat's view as text `width` columns wide, then who may act now."""
     return render(show_blocks(view, to_act), width)
+
+
+def standing_text(game: Game[Any, Any, Any, Any], seat: str) -> str:
+    """The score as `seat` knows it, or once the game is over its result with the reasons
+    (docs/victory.md): the lines `show` and `play` print after the view."""
+    result = game.result(seat)
+    if result is None:
+        points = game.scores(seat)
+        board = ", ".join(f"{game.scenario.side_name(s)} {points[s]}" for s in points)
+        return f"score: {board}\n"
+    lines = [f"game over: {result.reasons[-1]}", *(f"  - {r}" for r in result.reasons[:-1])]
+    return "\n".join(lines) + "\n"
 
 
 def echo_show(view: ViewHeader, to_act: Sequence[str]) -> None:

@@ -96,8 +96,16 @@ def test_counts_that_do_not_add_up_are_refused() -> None:
     """A lost or doubled weight is an error, never rescaled away."""
     with pytest.raises(ValueError, match="do not add up"):
         Dist.counted({"a": 1, "b": 1}, 3)
-    with pytest.raises(ValueError, match="do not add up"):
+    with pytest.raises(ValueError, match="non-negative integers"):
         Dist.counted({"a": 2, "b": -1}, 1)
+
+
+def test_counts_that_are_not_integers_are_refused() -> None:
+    """A float or fraction weight would round or rescale somewhere: counts are integers."""
+    with pytest.raises(ValueError, match="non-negative integers"):
+        Dist.counted({"a": 0.5, "b": 0.5}, 1)  # type: ignore[dict-item]
+    with pytest.raises(ValueError, match="non-negative integers"):
+        Dist.counted({"a": Fraction(1, 2), "b": Fraction(1, 2)}, 1)  # type: ignore[dict-item]
 
 
 def test_equal_distributions_compare_equal_in_lowest_terms() -> None:

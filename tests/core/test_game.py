@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import msgspec
 import pytest
 
@@ -252,3 +254,22 @@ def test_views_are_fresh_data() -> None:
     assert game.view("umpire")["units"]
     end_phase(game)
     assert game.view("umpire")["phase"] == "defensive_fire"
+
+
+def test_a_drawn_action_changed_before_it_is_acted_on_is_checked_again() -> None:
+    """`act` takes the data `random_action` gave as validated only while it is the same data."""
+    game = _game()
+    drawn = next(
+        a
+        for seed in range(50)
+        if (a := game.random_action("german", random.Random(seed))) is not None and "unit" in a
+    )
+    changed = {**drawn, "unit": "r1"}  # the enemy's unit
+    with pytest.raises(RuleViolation):
+        game.act("german", changed)
+    assert len(game.log) == 0
+    game.random_action("german", random.Random(0))
+    with pytest.raises(InputError):
+        game.act("german", {**drawn, "unit": 1})  # not even an id
+    entry = game.act("german", drawn)
+    assert entry.action == drawn

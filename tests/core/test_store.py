@@ -1,5 +1,6 @@
-"""Game files: JSON round trips, reproducible logs, clear errors, atomic saves; the one decoder
-both stores read records with; the seed a new game gets."""
+"""Game files: JSON Lines round trips, appends and torn appends, format 1 files, reproducible
+logs, clear errors, atomic saves; the one decoder both stores read records with; the seed a new
+game gets."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ import msgspec
 import pytest
 
 from conftest import EngGame
-from kriegsspiel import load_game, new_game, save_game
+from kriegsspiel import edit_game, load_game, new_game, save_game
+from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError, KriegsspielError
 from kriegsspiel.scenario.load import bundled_names, load_scenario
 from kriegsspiel.store import files
-from kriegsspiel.store.record import CorruptRecord
+from kriegsspiel.store.record import CorruptRecord, encode
 from kriegsspiel.store.sqlite import SqliteStore
 
 
@@ -52,10 +54,31 @@ def test_dumps_loads_dumps_is_byte_identical() -> None:
         assert again.log_view(seat) == game.log_view(seat)
 
 
-def test_game_file_is_json_with_header_scenario_and_log() -> None:
+def _record(data: bytes) -> dict[str, Any]:
+    """A game file's lines as a header, a scenario and a log."""
+    header, scenario, *log = (json.loads(line) for line in data.splitlines())
+    return {"header": header, "scenario": scenario, "log": log}
+
+
+def _lines(record: dict[str, Any]) -> bytes:
+    parts = [record["header"], record["scenario"], *record["log"]]
+    return b"".join(json.dumps(part).encode() + b"\n" for part in parts)
+
+
+def _document(game: Any) -> bytes:
+    """`game` as a format 1 file: one JSON document, as files were written before."""
+    record = _record(files.dumps(game))
+    record["header"]["format"] = 1
+    return json.dumps(record, indent=1).encode()
+
+
+def test_game_file_is_json_lines_of_header_scenario_and_log() -> None:
     game = _play(new_game("demo", seed="store-test"))
-    record = json.loads(files.dumps(game))
-    assert record["header"] == {"format": 1, "ruleset": "engineering", "seed": "store-test"}
+    data = files.dumps(game)
+    assert data.endswith(b"\n")
+    assert data.count(b"\n") == 2 + len(game.log)
+    record = _record(data)
+    assert record["header"] == {"format": 2, "ruleset": "engineering", "seed": "store-test"}
     assert record["scenario"]["title"] == "The bridge at Kleinwalde"
     assert [e["seq"] for e in record["log"]] == list(range(len(game.log)))
 
@@ -64,8 +87,76 @@ def test_same_seed_and_actions_give_the_same_file() -> None:
     one = files.dumps(_play(new_game("demo", seed="same")))
     two = files.dumps(_play(new_game("demo", seed="same")))
     assert one == two
-    other = json.loads(files.dumps(_play(new_game("demo", seed="different"))))
+    other = _record(files.dumps(_play(new_game("demo", seed="different"))))
     assert other["header"]["seed"] == "different"
+
+
+def test_a_format_1_file_still_loads_and_is_rewritten_in_lines_at_its_first_change(
+    tmp_path: Path,
+) -> None:
+    game = _play(new_game("demo", seed="old"))
+    path = tmp_path / "game.json"
+    path.write_bytes(_document(game))
+    loaded = load_game(path)
+    assert loaded.log == game.log
+    assert loaded.state == game.state
+    with edit_game(path) as edit:
+        edit.game.act("umpire", {"action": "end-phase"})
+        edit.save()
+        game.act("umpire", {"action": "end-phase"})
+    assert path.read_bytes() == files.dumps(game)
+
+
+def test_an_action_appends_its_line_and_leaves_the_rest_of_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    game = _play(new_game("demo", seed="append"))
+    save_game(game, path)
+    before = path.read_bytes()
+    with edit_game(path) as edit:
+        entry = edit.game.act("umpire", {"action": "end-phase"})
+        edit.save()
+        undo = edit.game.undo("umpire")
+        edit.save()  # a second change under the same lock appends after the first
+    assert path.read_bytes() == before + encode(entry) + b"\n" + encode(undo) + b"\n"
+    assert load_game(path).log == (*game.log, entry, undo)
+
+
+def test_a_torn_append_is_ignored_by_readers_and_cut_off_by_the_next_writer(
+    tmp_path: Path,
+) -> None:
+    """A writer stopped part way through its line (its command never said done): the game reads
+    as it was before, and the next change writes its own line where the torn one began."""
+    path = tmp_path / "game.json"
+    game = _play(new_game("demo", seed="torn"))
+    save_game(game, path)
+    whole = path.read_bytes()
+    torn = encode(Entry(len(game.log), "umpire", "action", {"action": "end-phase"}, ()))
+    path.write_bytes(whole + torn[: len(torn) // 2])
+    assert load_game(path).log == game.log
+    with edit_game(path) as edit:
+        entry = edit.game.act("umpire", {"action": "end-phase"})
+        edit.save()
+    assert path.read_bytes() == whole + encode(entry) + b"\n"
+
+
+def test_a_failed_append_leaves_the_file_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    save_game(_play(new_game("demo", seed="full")), path)
+    old = path.read_bytes()
+    real = os.pwrite
+
+    def half_then_full(fd: int, data: bytes, offset: int) -> int:
+        real(fd, data[:10], offset)  # some of the line reaches the file
+        raise OSError(28, "No space left on device")
+
+    with edit_game(path) as edit:
+        edit.game.act("umpire", {"action": "end-phase"})
+        monkeypatch.setattr(os, "pwrite", half_then_full)
+        with pytest.raises(InputError, match="cannot write: No space left on device"):
+            edit.save()
+    assert path.read_bytes() == old
 
 
 def test_seeded_rolls_depend_on_the_seed() -> None:
@@ -107,56 +198,73 @@ def _corrupt(tmp_path: Path, data: bytes) -> InputError:
 
 
 def _good_record() -> dict[str, Any]:
-    record = json.loads(files.dumps(_play(new_game("demo", seed="corrupt"))))
-    assert isinstance(record, dict)
-    return record
+    return _record(files.dumps(_play(new_game("demo", seed="corrupt"))))
 
 
 def test_corrupt_files_name_the_path(tmp_path: Path) -> None:
     assert "not a kriegsspiel game file" in _corrupt(tmp_path, b"this is not json").problem
-    good = files.dumps(_play(new_game("demo", seed="corrupt")))
-    assert _corrupt(tmp_path, good[: len(good) // 2]).problem.startswith("not a kriegsspiel")
+    game = _play(new_game("demo", seed="corrupt"))
+    old = _document(game)
+    assert _corrupt(tmp_path, old[: len(old) // 2]).problem.startswith("not a kriegsspiel")
+    good = files.dumps(game)
     assert "not a kriegsspiel" in _corrupt(tmp_path, b"").problem
     assert "not a kriegsspiel" in _corrupt(tmp_path, b'{"log": []}').problem
     assert "not a kriegsspiel" in _corrupt(tmp_path, b"\xff\xfe\x00").problem
+    header = good.partition(b"\n")[0]
+    assert _corrupt(tmp_path, header).problem == "corrupt game file (no scenario after its header)"
 
 
 def test_unsupported_format(tmp_path: Path) -> None:
     record = _good_record()
     record["header"]["format"] = 99
-    problem = _corrupt(tmp_path, json.dumps(record).encode()).problem
-    assert problem == "game file format 99 is not supported (expected 1)"
+    expected = "game file format 99 is not supported (expected 1 or 2)"
+    assert _corrupt(tmp_path, _lines(record)).problem == expected
+    assert _corrupt(tmp_path, json.dumps(record).encode()).problem == expected  # a document
+
+
+def test_format_1_files_name_their_faults_too(tmp_path: Path) -> None:
+    record = json.loads(_document(_play(new_game("demo", seed="corrupt"))))
+    record["log"][0]["records"][0]["event"]["unit"] = "ghost"
+    assert "does not replay" in _corrupt(tmp_path, json.dumps(record).encode()).problem
 
 
 def test_unknown_ruleset_names_the_path(tmp_path: Path) -> None:
     record = _good_record()
     record["header"]["ruleset"] = "chess"
-    _corrupt(tmp_path, json.dumps(record).encode())
+    _corrupt(tmp_path, _lines(record))
 
 
 def test_log_out_of_sequence(tmp_path: Path) -> None:
     record = _good_record()
     record["log"][0], record["log"][1] = record["log"][1], record["log"][0]
-    problem = _corrupt(tmp_path, json.dumps(record).encode()).problem
+    problem = _corrupt(tmp_path, _lines(record)).problem
     assert problem == "corrupt game file (log entries out of sequence)"
 
 
 def test_log_with_a_bad_event(tmp_path: Path) -> None:
     record = _good_record()
     record["log"][0]["records"][0]["event"]["event"] = "teleported"
-    assert "corrupt game file" in _corrupt(tmp_path, json.dumps(record).encode()).problem
+    assert "corrupt game file" in _corrupt(tmp_path, _lines(record)).problem
 
 
 def test_log_that_does_not_replay(tmp_path: Path) -> None:
     record = _good_record()
     record["log"][0]["records"][0]["event"]["unit"] = "ghost"
-    assert "does not replay" in _corrupt(tmp_path, json.dumps(record).encode()).problem
+    assert "does not replay" in _corrupt(tmp_path, _lines(record)).problem
+
+
+def test_a_bad_line_before_the_last_is_corrupt_not_torn(tmp_path: Path) -> None:
+    data = files.dumps(_play(new_game("demo", seed="corrupt")))
+    lines = data.split(b"\n")
+    lines[3] = lines[3][:20]
+    problem = _corrupt(tmp_path, b"\n".join(lines)).problem
+    assert problem.startswith("corrupt game file (log entry 1: ")
 
 
 def test_scenario_of_the_wrong_shape(tmp_path: Path) -> None:
     record = _good_record()
     record["scenario"]["units"] = "none"
-    assert "corrupt game file" in _corrupt(tmp_path, json.dumps(record).encode()).problem
+    assert "corrupt game file" in _corrupt(tmp_path, _lines(record)).problem
 
 
 def test_missing_file_and_directory(tmp_path: Path) -> None:
@@ -236,7 +344,7 @@ def test_both_stores_read_a_record_with_one_decoder(tmp_path: Path) -> None:
         store.load(game_id)
     record = _good_record()
     record["log"][0]["records"][0]["event"]["event"] = "teleported"
-    in_file = _corrupt(tmp_path, json.dumps(record).encode())
+    in_file = _corrupt(tmp_path, _lines(record))
     assert isinstance(in_file, CorruptRecord)
     assert in_file.problem.startswith("corrupt game file (log entry 0: Invalid value 'teleported'")
     assert in_db.value.where == f"{tmp_path / 'g.db'}: game {game_id}"

@@ -211,7 +211,7 @@ def test_eng_fort_10_defenders_use_the_armour_as_base_strength() -> None:
     """ENG-FORT-10: armour 3 and a defender modifier of +1 -> 3 + 1 = 4 before the die."""
     g = setup()
     advance_to(g, 1, "us")
-    entry = do(g, "us", assault("sappers", defender_modifier=1), 7, 2)
+    entry = do(g, "umpire", assault("sappers", defender_modifier=1), 7, 2)  # BF-DEFAULT-DECLARED
     result = events_tagged(entry, "close-combat-fought")[0]["result"]
     defence = [m["value"] for m in result["modifiers"] if m["label"].startswith("defender")]
     assert defence == [-3, -1]  # listed against the attacker: 3 + 1 = 4

@@ -15,6 +15,7 @@ from webgame import DEMOLISH_CULVERT, PREPARE_BRIDGE, LiveServer
 from kriegsspiel.errors import InputError
 from kriegsspiel.web import client as remote
 from kriegsspiel.web import create_app, server
+from kriegsspiel.web import links as seat_links
 
 
 @pytest.fixture(scope="module")
@@ -95,11 +96,14 @@ def test_serve_with_demo_creates_the_demo_once_and_prints_its_links(
 ) -> None:
     runs: list[dict[str, Any]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: runs.append({"app": app, **kw}))
+    monkeypatch.setattr(seat_links, "lan_address", lambda: "192.168.1.20")
     db = tmp_path / "run" / "games.db"
     server.serve(db, "0.0.0.0", 8123, demo=True)
-    first = capsys.readouterr().out
+    lan = capsys.readouterr().out
+    assert "http://192.168.1.20:8123/play/" in lan  # all interfaces: the links phones can reach
     server.serve(db, "127.0.0.1", 8123, demo=True)
-    assert capsys.readouterr().out == first  # the same game, the same links
+    first = capsys.readouterr().out
+    assert first == lan.replace("192.168.1.20", "127.0.0.1")  # the same game, the same links
     assert [(r["host"], r["port"]) for r in runs] == [("0.0.0.0", 8123), ("127.0.0.1", 8123)]
     lines = [line.split() for line in first.splitlines() if "/play/" in line]
     assert [seat for seat, _ in lines] == ["umpire", "german", "us", "public"]
@@ -113,6 +117,8 @@ def test_serve_without_demo_creates_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
-    server.serve(tmp_path / "games.db", "::", 9000)
-    assert "New games: http://127.0.0.1:9000/ " in capsys.readouterr().out
+    server.serve(tmp_path / "games.db", "::1", 9000)
+    out = capsys.readouterr().out
+    assert "Host (games, links, new games; keep it secret): http://[::1]:9000/host/" in out
+    assert "New games by anyone" not in out
     assert create_app(tmp_path / "games.db").state.host.store.game_ids() == []

@@ -15,7 +15,7 @@ from websockets.sync.client import ClientConnection, connect
 from kriegsspiel.web import client as remote
 from kriegsspiel.web import create_app
 from kriegsspiel.web.host import Host
-from kriegsspiel.web.live import CHANGED
+from kriegsspiel.web.live import changed
 
 pytest_plugins = ["webfixtures"]  # the app, client and demo fixtures
 
@@ -24,11 +24,11 @@ REVEAL_CULVERT = {"action": "reveal", "demolition": "culvert", "side": "us"}
 
 def test_a_seat_is_told_on_connecting_and_after_each_change(demo: Table) -> None:
     with demo.client.websocket_connect(f"/api/seats/{demo.tokens['public']}/live") as ws:
-        assert ws.receive_json() == CHANGED
+        assert ws.receive_json() == changed(1)
         demo.act("german", PREPARE_BRIDGE)
-        assert ws.receive_json() == CHANGED
+        assert ws.receive_json() == changed(2)  # the seat's version: one more per change
         demo.post("umpire", "/undo", {})
-        assert ws.receive_json() == CHANGED
+        assert ws.receive_json() == changed(3)
 
 
 def test_an_unknown_token_is_refused_with_a_clear_message(demo: Table) -> None:
@@ -64,7 +64,10 @@ def _told(sockets: dict[str, ClientConnection]) -> dict[str, list[str]]:
 
 def test_over_a_real_socket_notices_follow_each_seats_view(tmp_path: Path) -> None:
     app: Starlette = create_app(tmp_path / "games.db")
-    changed = ['{"type":"changed"}']
+
+    def told(version: int) -> list[str]:
+        return [f'{{"type":"changed","version":{version}}}']
+
     with LiveServer(app) as server, ExitStack() as stack:
         game = remote.create_game(server.url, "demo")
         links = {s["seat"]: server.url + s["page"] for s in game["seats"]}
@@ -73,13 +76,13 @@ def test_over_a_real_socket_notices_follow_each_seats_view(tmp_path: Path) -> No
             s["seat"]: stack.enter_context(connect(f"{ws_url}/api/seats/{s['token']}/live"))
             for s in game["seats"]
         }
-        assert _told(sockets) == dict.fromkeys(links, changed)
+        assert _told(sockets) == dict.fromkeys(links, told(1))
         remote.act(links["umpire"], REVEAL_CULVERT)
         assert _told(sockets) == {
-            "umpire": changed,
-            "german": changed,
-            "us": changed,
+            "umpire": told(2),
+            "german": told(2),
+            "us": told(2),
             "public": [],  # nothing it may see changed: not even a notice
         }
         remote.act(links["german"], PREPARE_BRIDGE)
-        assert _told(sockets) == dict.fromkeys(links, changed)
+        assert _told(sockets) == {**dict.fromkeys(links, told(3)), "public": told(2)}

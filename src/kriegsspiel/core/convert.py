@@ -40,29 +40,32 @@ def split_error(message: str) -> tuple[str, str]:
 def refuse_nonfinite(data: Any, where: str, sep: str = ": ") -> None:
     """Raise an InputError at `where` and the path of the first NaN or infinite number in `data`
     (plain data or msgspec structs): written to JSON it would read back as null, if at all."""
-    found = _nonfinite(data, "")
+    found = _nonfinite(data)
     if found is not None:
         path, value = found
         raise InputError(
-            sep.join(p for p in (where, path) if p), f"must be a finite number, not {value}"
+            sep.join(p for p in (where, path.removeprefix(".")) if p),
+            f"must be a finite number, not {value}",
         )
 
 
-def _nonfinite(value: Any, path: str) -> tuple[str, float] | None:
+def _nonfinite(value: Any) -> tuple[str, float] | None:
+    """The first NaN or infinity in `value` and its path there ("[0]", ".name"); the path is
+    written only for the one found."""
     if isinstance(value, float):
-        return None if math.isfinite(value) else (path, value)
+        return None if math.isfinite(value) else ("", value)
     items: Any
     if isinstance(value, msgspec.Struct):
         items = ((name, getattr(value, name)) for name in value.__struct_fields__)
     elif isinstance(value, dict):
         items = value.items()
     elif isinstance(value, list | tuple):
-        items = ((i, item) for i, item in enumerate(value))
+        items = enumerate(value)
     else:
         return None
     for name, item in items:
-        step = f"[{name}]" if isinstance(name, int) else f"{'.' if path else ''}{name}"
-        found = _nonfinite(item, path + step)
+        found = _nonfinite(item)
         if found is not None:
-            return found
+            step = f"[{name}]" if isinstance(name, int) else f".{name}"
+            return step + found[0], found[1]
     return None

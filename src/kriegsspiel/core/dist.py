@@ -37,7 +37,9 @@ class Dist(Generic[T]):
     @classmethod
     def counted(cls, counts: Mapping[T, int], total: int) -> Dist[T]:
         """Counts that must sum to exactly `total` (raises ValueError otherwise)."""
-        if sum(counts.values()) != total or any(c < 0 for c in counts.values()):
+        if any(not isinstance(c, int) or c < 0 for c in counts.values()):
+            raise ValueError("counts must be non-negative integers")
+        if sum(counts.values()) != total:
             raise ValueError(f"counts do not add up to their total {total}")
         if total < 1:
             raise ValueError("a distribution needs at least one outcome")

@@ -30,6 +30,7 @@ from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import A, E, Ruleset, S, Sc
 from kriegsspiel.core.seats import PUBLIC, UMPIRE, all_seats, sees
 from kriegsspiel.core.sim import DOMAIN_TRIES, action_names
+from kriegsspiel.core.task_plans import TaskPlan
 from kriegsspiel.core.victory import Result
 from kriegsspiel.core.views import ViewHeader
 from kriegsspiel.errors import InputError, KriegsspielError, RuleViolation
@@ -59,7 +60,10 @@ class Game(Generic[Sc, S, A, E]):
         self._history: History[S, E] = History(ruleset.initial_state(scenario), ruleset.apply, log)
         self._log = self._history.entries  # appended to through `_history` alone
         self._known: dict[str, S] = {}
-        self._valid: tuple[int, str, Any] | None = None  # the last action validated, and when
+        # the last action validated, when and for whom, and the data `random_action` gave it as
+        # (msgpack): `act` neither checks nor parses that action again
+        self._valid: tuple[int, str, Any, bytes] | None = None
+        self._actions = action_names(ruleset.action_type)
         self._result: tuple[int, Result | None] | None = None  # the result, and when
         self._over: tuple[int, bool] | None = None  # whether it is over, and when
 
@@ -141,6 +145,12 @@ class Game(Generic[Sc, S, A, E]):
         end = visible[upto - 1] + 1 if upto else 0
         return self.ruleset.view(self._history.state_at(end), seat)
 
+    def task_plan(self, seat: str, task: str) -> TaskPlan:
+        """When `task` in progress finishes, exactly, as far as `seat` can tell: computed from
+        its view (a task it may not see is refused as an unknown one), the game's own tables
+        and the clock left (`Ruleset.task_plan`)."""
+        return self.ruleset.task_plan(self.typed_view(seat), self.scenario, task)
+
     def seats_to_act(self) -> list[str]:
         """The seats that may act now (besides the umpire): public, shown to every seat."""
         return [] if self.over() else self.ruleset.seats_to_act(self._state)
@@ -192,7 +202,7 @@ class Game(Generic[Sc, S, A, E]):
 
     def parse_action(self, data: Mapping[str, Any]) -> A:
         """A typed action from plain data, such as `{"action": "engineer", "unit": "p1"}`."""
-        action: A = sim.parse_action(self.ruleset, data)
+        action: A = sim.parse_action(self.ruleset, data, self._actions)
         return action
 
     def act(
@@ -207,14 +217,15 @@ class Game(Generic[Sc, S, A, E]):
         state is unchanged.
         """
         self.check_seat(seat)
-        typed = self._typed(action)
         seq = len(self._log)
+        typed = self._drawn(seq, seat, action)
         seeded = SeededDice(self.seed)
         counter = iter(range(1_000_000))
         typed_in = isinstance(dice, EnteredDice) and not dice.knows_all
         known = self._knowledge(seat)
         expected: list[tuple[str, tuple[Pool, ...], tuple[int, ...]]] = []
-        if typed_in or (known is not self._state and self._valid != (seq, seat, typed)):
+        validated = self._valid is not None and self._valid[:3] == (seq, seat, typed)
+        if typed_in or (known is not self._state and not validated):
             expected = self._rehearse(known, seat, typed, dice if typed_in else None)
         diverged = False
 
@@ -308,7 +319,7 @@ class Game(Generic[Sc, S, A, E]):
         drawn = sim.random_legal(self.ruleset, self._knowledge(seat), seat, rng, self.over())
         if drawn is None:
             return None
-        self._valid = (len(self._log), seat, drawn[0])  # act need not check it again
+        self._valid = (len(self._log), seat, drawn[0], drawn[2])  # act need not check it again
         return drawn[1]
 
     def odds(
@@ -396,6 +407,20 @@ class Game(Generic[Sc, S, A, E]):
 
     def _typed(self, action: A | Mapping[str, Any]) -> A:
         return self.parse_action(action) if isinstance(action, Mapping) else action
+
+    def _drawn(self, seq: int, seat: str, action: A | Mapping[str, Any]) -> A:
+        """`_typed`, but the very data `random_action` just gave `seat` (the same msgpack bytes,
+        so the same types too) is the action it validated, not parsed again."""
+        valid = self._valid
+        if valid is not None and isinstance(action, Mapping) and valid[:2] == (seq, seat):
+            try:
+                same = msgspec.msgpack.encode(action) == valid[3]
+            except (TypeError, ValueError, OverflowError):  # not plain data: parsing says why
+                same = False
+            if same:
+                typed: A = valid[2]
+                return typed
+        return self._typed(action)
 
     def _knowledge(self, seat: str) -> S:
         """The state as `seat` knows it, computed once per log length."""

@@ -2,22 +2,25 @@
 
 Work that needs `n` successes, one attempt a turn each succeeding with probability `p` (bridge
 spans, pontoon construction points, preparations of a charge), takes T attempts where T is
-negative binomial: P(T = t) = C(t-1, n-1) p^n (1-p)^(t-n), t >= n. The table is computed exactly
-from that closed form in integer arithmetic (numerators over b^t for p = a/b); T has no upper
-bound when p < 1,
-so it is truncated honestly: it runs until the cumulative probability reaches `coverage` (and the
-90th percentile) and the exact probability of needing more is reported as the tail. The mean is
-the closed form n/p.
+negative binomial: P(T = t) = C(t-1, n-1) p^n (1-p)^(t-n), t >= n. The table is computed from
+that closed form in integer arithmetic alone: for p = a/b each row is an integer count over the
+common denominator b^T of the last row T, each from the one before by
+C(t, n-1) = C(t-1, n-1) t / (t-n+1), so no fraction is reduced while it is built; `Fraction`s
+(and percentages) are made only when a row is read. T has no upper bound when p < 1, so it is
+truncated honestly: it runs until the cumulative probability reaches `coverage` (and the 90th
+percentile) and the exact probability of needing more is reported as the tail. The mean is the
+closed form n/p.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from kriegsspiel.core.checks import Param, parse_args
+from kriegsspiel.core.kept import kept
 from kriegsspiel.errors import InputError
 
 DEFAULT_COVERAGE = Fraction(99, 100)
@@ -31,15 +34,38 @@ class PlanRow:
     cumulative: Fraction  # P(done by this attempt)
 
 
+def rows_of(first: int, counts: Sequence[int], denominator: int) -> tuple[PlanRow, ...]:
+    """Rows from integer counts over a common denominator, the first at `first` attempts."""
+    rows, done = [], 0
+    for i, count in enumerate(counts):
+        done += count
+        rows.append(PlanRow(first + i, Fraction(count, denominator), Fraction(done, denominator)))
+    return tuple(rows)
+
+
 @dataclass(frozen=True)
 class AttemptsPlan:
     successes: int
     per_attempt: Fraction
-    rows: tuple[PlanRow, ...]
-    tail: Fraction  # P(more attempts than the last row): exact, so the table sums to 1
-    mean: Fraction  # n / p, closed form
+    counts: tuple[int, ...]  # P(done at exactly attempt successes + i), over `denominator`
+    denominator: int  # b^T for p = a/b and T the last row's attempts
     median: int
     p90: int
+
+    @kept
+    def rows(self) -> tuple[PlanRow, ...]:
+        """The table as exact fractions, made from the counts when first read."""
+        return rows_of(self.successes, self.counts, self.denominator)
+
+    @property
+    def tail(self) -> Fraction:
+        """P(more attempts than the last row): exact, so the table sums to 1."""
+        return Fraction(self.denominator - sum(self.counts), self.denominator)
+
+    @property
+    def mean(self) -> Fraction:
+        """n / p, the closed form."""
+        return self.successes / self.per_attempt
 
     def cdf(self, attempts: int) -> Fraction:
         """P(done within `attempts`), for any number the table covers."""
@@ -49,6 +75,18 @@ class AttemptsPlan:
         if attempts > last.attempts:
             raise ValueError(f"the table stops at {last.attempts}")
         return self.rows[attempts - self.successes].cumulative
+
+
+def negative_binomial(n: int, p: Fraction) -> Iterator[int]:
+    """The numerators of P(T = t) over b^t for t = n, n+1, ... (p = a/b): the closed form
+    C(t-1, n-1) a^n (b-a)^(t-n), each from the one before in integers."""
+    a, b = p.numerator, p.denominator
+    term, miss, t = a**n, b - a, n
+    while True:
+        yield term
+        # C(t, n-1) = C(t-1, n-1) t / (t-n+1): exact, as C(t-1, n-1) t is divisible by it
+        term = term * t * miss // (t - n + 1)
+        t += 1
 
 
 def attempts_needed(
@@ -61,44 +99,32 @@ def attempts_needed(
         raise InputError("p", "an attempt must have a chance of success")
     if not 0 < coverage < 1:
         raise InputError("coverage", "must be between 0 and 1")
-    # P(T = t) = C(t-1, n-1) a^n (b-a)^(t-n) / b^t for p = a/b, kept as integers over b^t
-    a, b, n = p.numerator, p.denominator, successes
-    ways, scale = 1, b**n  # C(t-1, n-1) and b^t, at t = n
-    term = a**n  # the numerator of P(T = t) over b^t
-    done_num = 0  # P(T <= t) over b^t
-    rows: list[PlanRow] = []
-    t = n
-    while True:
-        done_num += term
-        rows.append(PlanRow(t, Fraction(term, scale), Fraction(done_num, scale)))
-        complete = done_num == scale
-        covered = done_num * coverage.denominator >= coverage.numerator * scale
-        if complete or (covered and 10 * done_num >= 9 * scale) or len(rows) >= MAX_ROWS:
+    n, b = successes, p.denominator
+    wanted, out_of = coverage.numerator, coverage.denominator
+    terms: list[int] = []  # P(T = t) over b^t
+    scale, done = b**n, 0  # b^t, and P(T <= t) over it
+    median = p90 = 0
+    for term in negative_binomial(n, p):
+        terms.append(term)
+        done += term
+        if not median and 2 * done >= scale:
+            median = n + len(terms) - 1
+        if not p90 and 10 * done >= 9 * scale:
+            p90 = n + len(terms) - 1
+        if done == scale or (p90 and done * out_of >= wanted * scale) or len(terms) >= MAX_ROWS:
             break
-        ways = ways * t // (t - n + 1)
-        t += 1
-        term = ways * a**n * (b - a) ** (t - n)
-        done_num *= b
+        done *= b
         scale *= b
-    done = Fraction(done_num, scale)
-    if 10 * done_num < 9 * scale:
+    if not p90:
         raise InputError(
             "p",
             f"too unlikely to plan: under 90% done within {MAX_ROWS} attempts at {float(p):.3g}",
         )
-    return AttemptsPlan(
-        successes=successes,
-        per_attempt=p,
-        rows=tuple(rows),
-        tail=1 - done,
-        mean=Fraction(successes) / p,
-        median=_quantile(rows, Fraction(1, 2)),
-        p90=_quantile(rows, Fraction(9, 10)),
-    )
-
-
-def _quantile(rows: Sequence[PlanRow], q: Fraction) -> int:
-    return next(r.attempts for r in rows if r.cumulative >= q)
+    counts, power = [0] * len(terms), 1  # each row over the last row's b^T
+    for i in range(len(terms) - 1, -1, -1):
+        counts[i] = terms[i] * power
+        power *= b
+    return AttemptsPlan(n, p, tuple(counts), scale, median, p90)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.scenario import ScenarioBase
 from kriegsspiel.core.seats import PUBLIC
+from kriegsspiel.core.task_plans import TaskPlan, unknown_task
 from kriegsspiel.core.topics import Act, Context, Ev, Topics
 from kriegsspiel.core.victory import Facts, Result, decide
 from kriegsspiel.core.victory import scores as score
@@ -171,6 +172,12 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
         """Named multi-turn plans (`RULESET.PLAN`), for `kriegsspiel plan`: the exact
         distribution of how long work takes."""
         return ()
+
+    def task_plan(self, view: ViewHeader, scenario: Sc, task: str) -> TaskPlan:
+        """When a task in progress finishes (`core/task_plans.py`), from a seat's view alone
+        and the scenario's public tables and length; a task the view does not show is refused
+        as one that does not exist. None by default: a ruleset without multi-turn tasks."""
+        raise unknown_task(task, ())
 
     def describe_event(self, event: E) -> str:
         """One line of text for the log: an event's own `text()`."""

@@ -115,11 +115,11 @@ def legal(
 
 def random_legal(
     ruleset: AnyRuleset, known: Any, seat: str, rng: random.Random, over: bool | None = None
-) -> tuple[Any, dict[str, Any]] | None:
+) -> tuple[Any, dict[str, Any], bytes] | None:
     """A legal action of `seat` in `known` drawn uniformly from the legal ones, its open
     parameters drawn from their domains (a value that validates, or the listed one): the typed
-    action and its data; None if there is none. Candidates are validated in random order until
-    one passes."""
+    action, its data and the data as msgpack; None if there is none. Candidates are validated
+    in random order until one passes."""
     if not guarded(ruleset, known, seat, over):
         return None
     candidates = list(ruleset.candidates(known, seat))
@@ -131,12 +131,13 @@ def random_legal(
             until_first_roll(ruleset, known, seat, candidate.action)
         except KriegsspielError:
             continue
-        data = plain(candidate.action)
+        raw = msgspec.msgpack.encode(candidate.action)
+        data: dict[str, Any] = msgspec.msgpack.decode(raw)  # as `plain`
         if not candidate.domains:
-            return candidate.action, data
+            return candidate.action, data, raw
         if all(d.kind == "choice" for d in candidate.domains):  # every option is legal
             drawn = {**data, **{d.param: rng.choice(d.options) for d in candidate.domains}}
-            return parse_action(ruleset, drawn), drawn
+            return parse_action(ruleset, drawn), drawn, msgspec.msgpack.encode(drawn)
         choice = Choice(data, "", candidate.domains)
         for _ in range(DOMAIN_TRIES):
             drawn = choice.sample(rng)
@@ -145,14 +146,17 @@ def random_legal(
                 until_first_roll(ruleset, known, seat, typed)
             except KriegsspielError:
                 continue
-            return typed, drawn
-        return candidate.action, data
+            return typed, drawn, msgspec.msgpack.encode(drawn)
+        return candidate.action, data, raw
     return None
 
 
-def parse_action(ruleset: AnyRuleset, data: Mapping[str, Any]) -> Any:
-    """A typed action from plain data, such as `{"action": "engineer", "unit": "p1"}`."""
-    known = action_names(ruleset.action_type)
+def parse_action(
+    ruleset: AnyRuleset, data: Mapping[str, Any], names: Mapping[str, type[Any]] | None = None
+) -> Any:
+    """A typed action from plain data, such as `{"action": "engineer", "unit": "p1"}` (`names`:
+    the ruleset's `action_names`, when the caller has them at hand)."""
+    known: Mapping[Any, type[Any]] = action_names(ruleset.action_type) if names is None else names
     name = data.get("action")
     if name not in known:
         raise InputError("action", f"unknown action {name!r} (actions: {', '.join(sorted(known))})")

@@ -126,6 +126,7 @@ class Piece:
     side: str
     name: str
     position: Point | None  # None: off the table (not placed, in reserve, carried)
+    place: str | None = None  # the feature it stands in, where a ruleset places units by feature
     out: bool = False  # knocked out: destroyed, routed, abandoned, or gone off the table
     exited: Edge | None = None  # the table edge it left by, where the ruleset has units leave
     holds: bool = True  # can hold ground (not out; a ruleset may also leave out vehicles afloat)
@@ -331,13 +332,21 @@ def controller(objective: Control, facts: Facts) -> str | None:
     sides = {
         p.side
         for p in facts.units.values()
-        if p.holds and not p.out and p.position and _on(place, p.position, objective.radius)
+        if p.holds and not p.out and _stands_on(p, objective.feature, place, objective.radius)
     }
     return sides.pop() if len(sides) == 1 else None
 
 
+def _stands_on(piece: Piece, feature: str, place: Place, radius: float) -> bool:
+    if piece.place is not None:
+        return piece.place == feature
+    return piece.position is not None and _on(place, piece.position, radius)
+
+
 def _on(place: Place, at: Point, radius: float) -> bool:
     pts = place.points
+    if not pts:
+        return False
     if len(pts) >= 3 and not place.line and _inside(pts, at):
         return True
     if len(pts) == 1:

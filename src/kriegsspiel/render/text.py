@@ -268,6 +268,34 @@ def render_plan(out: Console, report: Row) -> None:
     )
 
 
+def render_task_plan(out: Console, report: Row) -> None:
+    """A plan from a live game: when the task is finished, tick by tick, and what it assumes."""
+    out.print(Text(report["summary"], style="bold"))
+    out.print(Text(f"{report['progress']} of {report['required']} done; rules: "
+                   f"{', '.join(report['rules'])}"))  # fmt: skip
+    if report["per_tick"]:
+        out.print(Text(f"each {report['clock']}: {report['per_tick']}"))
+    clock = report["clock"]
+    columns: list[Column] = [(f"finished in {clock}", key("at"))]
+    if report["ready_after"]:
+        columns.append((f"{report['ready_word']} from {clock}", key("ready_at")))
+    columns += [
+        ("chance", lambda row: percent_text(row["probability"])),
+        ("finished by then", lambda row: percent_text(row["cumulative"])),
+    ]
+    rows = report["rows"]
+    shown = next((i + 1 for i, r in enumerate(rows) if 100 * Fraction(r["cumulative"]) >= 99), None)
+    if rows:
+        title = f"when {report['name'] or report['task']} is finished"
+        out.print(table(title, rows[:shown], tuple(columns)))
+    if shown is not None and shown < len(rows):
+        rest = Fraction(rows[-1]["cumulative"]) - Fraction(rows[shown - 1]["cumulative"])
+        out.print(Text(f"later, by {clock} {rows[-1]['at']}: {percent_text(f'{rest}')} more "
+                       "(every row with --json)"))  # fmt: skip
+    for line in report["assumptions"]:
+        out.print(Text(f"assumes {line}"))
+
+
 # -- legal actions and the odds of a whole action -------------------------------------------------
 
 

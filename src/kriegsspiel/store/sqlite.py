@@ -51,7 +51,16 @@ CREATE TABLE IF NOT EXISTS bots (
   bot TEXT NOT NULL,
   PRIMARY KEY (game, seat)
 );
+CREATE TABLE IF NOT EXISTS activity (
+  game TEXT PRIMARY KEY REFERENCES games(id),
+  at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS settings (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
 """
+HOST_TOKEN = "host-token"
 
 
 class StoreError(Exception):
@@ -148,6 +157,32 @@ class SqliteStore:
                 "INSERT INTO entries (game, seq, entry) VALUES (?, ?, ?)",
                 (game_id, entry.seq, _json(entry)),
             )
+            db.execute(
+                "INSERT OR REPLACE INTO activity (game, at) VALUES (?, datetime('now'))",
+                (game_id,),
+            )
+
+    def reissue(self, game_id: str, seat: str) -> str:
+        """A new token for `seat` of the game; its old one stops naming it at once."""
+        token = new_token()
+        with self._transaction() as db:
+            changed = db.execute(
+                "UPDATE seats SET token = ? WHERE game = ? AND seat = ?", (token, game_id, seat)
+            ).rowcount
+        if not changed:
+            raise InputError("seat", f"no seat {seat!r} in game {game_id!r}")
+        return token
+
+    def host_token(self) -> str:
+        """The server's secret host token (made on first use, then kept in the database)."""
+        with self._transaction() as db:
+            rows = db.execute("SELECT value FROM settings WHERE name = ?", (HOST_TOKEN,))
+            found = rows.fetchone()
+            if found is not None:
+                return str(found[0])
+            token = new_token()
+            db.execute("INSERT INTO settings (name, value) VALUES (?, ?)", (HOST_TOKEN, token))
+            return token
 
     def set_bots(self, game_id: str, bots: Mapping[str, str]) -> None:
         """Record which seats of a game bots play, by bot name (`kriegsspiel.bots.make_bot`)."""
@@ -161,6 +196,14 @@ class SqliteStore:
 
     def game_ids(self) -> list[str]:
         return [row[0] for row in self._read("SELECT id FROM games ORDER BY created, rowid")]
+
+    def games(self) -> list[tuple[str, str, str]]:
+        """Each game's id, when it was created and when it was last played (UTC), oldest first."""
+        rows = self._read(
+            "SELECT id, created, COALESCE(activity.at, created) FROM games "
+            "LEFT JOIN activity ON activity.game = games.id ORDER BY created, games.rowid"
+        )
+        return [(str(a), str(b), str(c)) for a, b, c in rows]
 
     def seat_of(self, token: str) -> tuple[str, str] | None:
         """The game id and seat of a token, or None for a token that is not ours."""

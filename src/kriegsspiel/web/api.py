@@ -3,14 +3,19 @@
 Errors are JSON `{"error": "..."}` with a 4xx status: 400 for a malformed request or bad input,
 404 for an unknown token or path, 409 for an action the rules refuse (with its `rule`), 413 for
 a body too large, 503 when the store could not record anything.
+
+Every call into `Host` (game folding, SQLite reads and commits) runs in a worker thread
+(`off_loop`), so the event loop only moves bytes and no game can stall another.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import msgspec
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -18,16 +23,21 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from kriegsspiel.core.convert import split_error
+from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, KriegsspielError, RuleViolation
 from kriegsspiel.scenario.load import bundled_names, parse_scenario
 from kriegsspiel.store.sqlite import StoreError
 from kriegsspiel.web import schema
 from kriegsspiel.web.bots import CHOICES, check_bots
-from kriegsspiel.web.host import Host, NotFound, Unavailable, bundled_scenario
+from kriegsspiel.web.host import Forbidden, Host, NotFound, Unavailable, bundled_scenario
+from kriegsspiel.web.idempotency import HEADER, checked_key
+from kriegsspiel.web.links import seat_links
 from kriegsspiel.web.live import Hub, follow
 
 T = TypeVar("T")
+P = ParamSpec("P")
 MAX_BODY = 512 * 1024  # bytes: a scenario file is a few kilobytes
+HOST_HEADER = "x-host-token"
 
 
 class TooLarge(InputError):
@@ -48,7 +58,9 @@ def error_response(request: Request, exc: Exception) -> Response:
     if isinstance(exc, StoreError):
         return json_response(schema.Error("the game database is unavailable; try again"), 503)
     if isinstance(exc, KriegsspielError):
-        status = {NotFound: 404, TooLarge: 413, Unavailable: 503}.get(type(exc), 400)
+        status = {NotFound: 404, Forbidden: 403, TooLarge: 413, Unavailable: 503}.get(
+            type(exc), 400
+        )
         return json_response(schema.Error(str(exc)), status)
     return json_response(schema.Error("internal error; nothing was recorded"), 500)
 
@@ -69,6 +81,11 @@ async def read_json(request: Request, into: type[T]) -> T:
         raise InputError("request", f"not valid JSON ({exc})") from None
 
 
+async def off_loop(work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """`work(*args)` in a worker thread: blocking work never runs on the event loop."""
+    return await run_in_threadpool(work, *args, **kwargs)
+
+
 def _host(request: Request | WebSocket) -> Host:
     host: Host = request.app.state.host
     return host
@@ -81,7 +98,7 @@ def _token(request: Request | WebSocket) -> str:
 async def _seat_request(request: Request, into: type[T]) -> tuple[str, T]:
     """The token (checked first: a bad token is a 404 whatever the body) and the body."""
     token = _token(request)
-    _host(request).seat(token)
+    await off_loop(_host(request).seat, token)
     return token, await read_json(request, into)
 
 
@@ -99,7 +116,28 @@ def scenario_list() -> list[schema.ScenarioInfo]:
 
 
 async def scenarios(request: Request) -> Response:
-    return json_response(scenario_list())
+    return json_response(await off_loop(scenario_list))
+
+
+def _base(request: Request) -> str:
+    """The base of the links handed out: the public URL, else where this request came."""
+    public: str | None = request.app.state.public_url
+    return public or str(request.base_url).rstrip("/")
+
+
+async def _check_creator(request: Request) -> None:
+    """Creating needs the host token (header `x-host-token`) unless the server is open."""
+    if request.app.state.open_creation:
+        return
+    token = request.headers.get(HOST_HEADER, "")
+    if not token:
+        raise Forbidden(
+            "request", "creating a game needs the host link (the server was not started --open)"
+        )
+    try:
+        await off_loop(_host(request).check_host, token)
+    except NotFound:
+        raise Forbidden(HOST_HEADER, "not this server's host token") from None
 
 
 async def bot_choices(request: Request) -> Response:
@@ -107,54 +145,123 @@ async def bot_choices(request: Request) -> Response:
 
 
 async def create_game(request: Request) -> Response:
+    await _check_creator(request)
     body = await read_json(request, schema.CreateGame)
     if (body.scenario is None) == (body.scenario_yaml is None):
         raise InputError("request", "give either `scenario` (a bundled name) or `scenario_yaml`")
     if body.scenario is not None:
-        scenario = bundled_scenario(body.scenario)
+        scenario = await off_loop(bundled_scenario, body.scenario)
     else:
-        scenario = parse_scenario(body.scenario_yaml or "", "uploaded scenario")
+        scenario = await off_loop(parse_scenario, body.scenario_yaml or "", "uploaded scenario")
     check_bots(scenario, body.bots)  # before anything is created
-    game_id, tokens = _host(request).create(scenario, body.seed, published_seed=body.published_seed)
-    request.app.state.bots.assign(game_id, body.bots)
-    links = [
-        schema.SeatLink(seat, token, f"/play/{token}", f"/api/seats/{token}")
-        for seat, token in tokens.items()
-    ]
+    host = _host(request)
+    game_id, tokens = await off_loop(
+        host.create, scenario, body.seed, published_seed=body.published_seed
+    )
+    await off_loop(request.app.state.bots.assign, game_id, body.bots)
+    links = seat_links(_base(request), tokens)
     created = schema.Created(game_id, scenario.title, scenario.ruleset, links, dict(body.bots))
     return json_response(created, 201)
 
 
+# -- the host's and the umpire's links ------------------------------------------------------------
+
+
+async def _as_host(request: Request) -> Host:
+    host = _host(request)
+    await off_loop(host.check_host, str(request.path_params["host"]))
+    return host
+
+
+async def lobby(request: Request) -> Response:
+    host = await _as_host(request)
+    games, base = await off_loop(host.lobby), _base(request)
+    tokens = [await off_loop(host.tokens, g["game"]) for g in games]
+    infos = [
+        schema.GameInfo(**g, umpire=f"{base}/play/{t[UMPIRE]}")
+        for g, t in zip(games, tokens, strict=True)
+    ]
+    return json_response(schema.Lobby(request.app.state.open_creation, infos))
+
+
+async def _links(request: Request, host: Host, game_id: str) -> Response:
+    tokens = await off_loop(host.tokens, game_id)
+    if not tokens:
+        raise NotFound("game", f"no game {game_id!r} on this server")
+    links = await off_loop(seat_links, _base(request), tokens, True)
+    return json_response(schema.Links(game_id, links))
+
+
+async def _reissue(request: Request, host: Host, game_id: str) -> Response:
+    seat = str(request.path_params["seat"])
+    token = await off_loop(host.reissue, game_id, seat)
+    (link,) = await off_loop(seat_links, _base(request), {seat: token}, True)
+    return json_response(link)
+
+
+async def host_links(request: Request) -> Response:
+    host = await _as_host(request)
+    return await _links(request, host, str(request.path_params["game"]))
+
+
+async def host_reissue(request: Request) -> Response:
+    host = await _as_host(request)
+    return await _reissue(request, host, str(request.path_params["game"]))
+
+
+async def umpire_links(request: Request) -> Response:
+    host = _host(request)
+    ref = await off_loop(host.umpire, _token(request))
+    return await _links(request, host, ref.game_id)
+
+
+async def umpire_reissue(request: Request) -> Response:
+    host = _host(request)
+    ref = await off_loop(host.umpire, _token(request))
+    if request.path_params["seat"] == UMPIRE:
+        raise Forbidden("seat", "the umpire's own link is reissued from the host page")
+    return await _reissue(request, host, ref.game_id)
+
+
 async def seat_table(request: Request) -> Response:
-    return json_response(_host(request).table(_token(request)))
+    return json_response(await off_loop(_host(request).table, _token(request)))
 
 
 async def seat_log(request: Request) -> Response:
     raw = request.query_params.get("since", "0")
     if not raw.isdigit() or len(raw) > 9:
         raise InputError("since", f"must be a whole number of entries, not {raw[:20]!r}")
-    return json_response(schema.Log(_host(request).log(_token(request), int(raw))))
+    entries = await off_loop(_host(request).log, _token(request), int(raw))
+    return json_response(schema.Log(entries))
+
+
+async def seat_plan(request: Request) -> Response:
+    report = await off_loop(_host(request).plan, _token(request), str(request.path_params["task"]))
+    return json_response(msgspec.convert(report, schema.TaskPlan))
 
 
 async def seat_svg(request: Request) -> Response:
-    svg = _host(request).svg(_token(request), request.query_params.get("unit"))
+    svg = await off_loop(_host(request).svg, _token(request), request.query_params.get("unit"))
     return Response(svg, media_type="image/svg+xml")
 
 
 async def preview(request: Request) -> Response:
     token, body = await _seat_request(request, schema.PreviewRequest)
-    return json_response(_host(request).preview(token, body.action, body.dice))
+    return json_response(await off_loop(_host(request).preview, token, body.action, body.dice))
 
 
 async def act(request: Request) -> Response:
     token, body = await _seat_request(request, schema.ActRequest)
-    entries = _host(request).act(token, body.action, body.dice, body.player)
+    key = checked_key(request.headers.get(HEADER))
+    entries = await off_loop(_host(request).act, token, body.action, body.dice, body.player, key)
     return json_response(schema.Acted(entries))
 
 
 async def undo(request: Request) -> Response:
     token, body = await _seat_request(request, schema.UndoRequest)
-    return json_response(schema.Acted(_host(request).undo(token, body.count)))
+    key = checked_key(request.headers.get(HEADER))
+    entries = await off_loop(_host(request).undo, token, body.count, key)
+    return json_response(schema.Acted(entries))
 
 
 async def openapi(request: Request) -> Response:
@@ -171,9 +278,15 @@ ROUTES = [
     Route("/api/scenarios", scenarios),
     Route("/api/games", create_game, methods=["POST"]),
     Route("/api/bots", bot_choices),
+    Route("/api/host/{host}", lobby),
+    Route("/api/host/{host}/games/{game}/links", host_links),
+    Route("/api/host/{host}/games/{game}/seats/{seat}/reissue", host_reissue, methods=["POST"]),
+    Route("/api/seats/{token}/links", umpire_links),
+    Route("/api/seats/{token}/links/{seat}/reissue", umpire_reissue, methods=["POST"]),
     Route("/api/seats/{token}", seat_table),
     Route("/api/seats/{token}/log", seat_log),
     Route("/api/seats/{token}/table.svg", seat_svg),
+    Route("/api/seats/{token}/plan/{task}", seat_plan),
     Route("/api/seats/{token}/preview", preview, methods=["POST"]),
     Route("/api/seats/{token}/act", act, methods=["POST"]),
     Route("/api/seats/{token}/undo", undo, methods=["POST"]),

@@ -10,6 +10,7 @@ from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -29,6 +30,10 @@ HEADERS = {
         "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     ),
 }
+
+
+GZIP_FROM = 1024  # bytes: smaller answers are sent as they are
+GZIP_LEVEL = 5  # about as small as 9 for JSON, at a fraction of the time
 
 
 class SecurityHeaders:
@@ -58,8 +63,14 @@ async def _error(request: Request, exc: Exception) -> Response:
     return api.error_response(request, exc)
 
 
-def create_app(db: str | Path | SqliteStore) -> Starlette:
-    """The app over a database file (created if missing) or an open store."""
+def create_app(
+    db: str | Path | SqliteStore, *, open_creation: bool = True, public_url: str | None = None
+) -> Starlette:
+    """The app over a database file (created if missing) or an open store.
+
+    Without `open_creation`, creating a game needs the host token (`kriegsspiel serve` runs so
+    unless `--open`); `public_url` is the base of the links it hands out (by default, the
+    address each request came to)."""
     store = db if isinstance(db, SqliteStore) else SqliteStore(db)
     host, hub = Host(store), Hub()
     host.on_change(hub.publish)
@@ -74,7 +85,10 @@ def create_app(db: str | Path | SqliteStore) -> Starlette:
 
     app = Starlette(
         routes=[*api.ROUTES, *pages.ROUTES],
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=[
+            Middleware(SecurityHeaders),
+            Middleware(GZipMiddleware, minimum_size=GZIP_FROM, compresslevel=GZIP_LEVEL),
+        ],
         exception_handlers={
             HTTPException: _error,
             KriegsspielError: _error,
@@ -86,4 +100,6 @@ def create_app(db: str | Path | SqliteStore) -> Starlette:
     app.state.host = host
     app.state.hub = hub
     app.state.bots = bots
+    app.state.open_creation = open_creation
+    app.state.public_url = public_url.rstrip("/") if public_url else None
     return app

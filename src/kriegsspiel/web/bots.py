@@ -100,20 +100,18 @@ class BotSeats:
             rng = self._rngs.setdefault(game_id, random.Random(secrets.randbits(64)))
         taken = 0
         while taken < MOVES:
-            with self.host.lock:
-                game = self.host.game(game_id)
-                seat = next((s for s in game.ruleset.seats_to_act(game.state) if s in bots), None)
-                if seat is None or game.over():
+            with self.host.locked(game_id) as game:
+                seat = next((s for s in game.seats_to_act() if s in bots), None)
+                if seat is None:
                     return taken
                 copy = _copy(game)
             action = bots[seat].choose(SeatTable(copy, seat), rng)
             if action is None:
                 return taken
-            with self.host.lock:
-                if len(self.host.game(game_id).log) != len(copy.log):
+            with self.host.locked(game_id) as game:  # re-entrant: `act` takes it again
+                if len(game.log) != len(copy.log):
                     continue  # someone acted meanwhile: choose again
-                token = self.host.store.tokens(game_id)[seat]
-                self.host.act(token, action)
+                self.host.act(self.host.tokens(game_id)[seat], action)
             taken += 1
         return taken
 

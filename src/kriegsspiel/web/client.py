@@ -47,11 +47,13 @@ class SeatLink:
         return f"{self.base}/api/seats/{self.token}{path}"
 
 
-def request(url: str, body: Any = None) -> Any:
+def request(url: str, body: Any = None, headers: dict[str, str] | None = None) -> Any:
     """GET (or POST `body` as JSON) and return the decoded JSON answer."""
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(url, data=data, method="GET" if body is None else "POST")
     req.add_header("accept", "application/json")
+    for name, value in (headers or {}).items():
+        req.add_header(name, value)
     if data is not None:
         req.add_header("content-type", "application/json")
     try:
@@ -78,8 +80,11 @@ def create_game(
     server: str, scenario: str, seed: str | None = None, *, published_seed: bool = False
 ) -> dict[str, Any]:
     """Create a game on `server` from a bundled scenario name or a local YAML file; the answer
-    holds each seat's link (`seats[].page`, relative to the server). The dice get a fresh
-    secret seed unless given `seed`, or `published_seed` (the scenario's own, public seed)."""
+    holds each seat's link (`seats[].url`, and `seats[].page` relative to the server). The dice
+    get a fresh secret seed unless given `seed`, or `published_seed` (the scenario's own, public
+    seed). `server` is the server's address (when it runs `--open`) or its host link,
+    `http://HOST:PORT/host/TOKEN`, which may always create games."""
+    server, headers = _creator(server)
     path = Path(scenario)
     body: dict[str, Any] = {"scenario": scenario}
     if path.suffix in (".yaml", ".yml") or path.exists():
@@ -91,8 +96,18 @@ def create_game(
         body["seed"] = seed
     if published_seed:
         body["published_seed"] = True
-    created: dict[str, Any] = request(f"{server.rstrip('/')}/api/games", body)
+    created: dict[str, Any] = request(f"{server}/api/games", body, headers)
     return created
+
+
+def _creator(server: str) -> tuple[str, dict[str, str]]:
+    """The server's base address, and the host token header when `server` is a host link."""
+    parts = urlsplit(server.strip())
+    path = parts.path.rstrip("/").split("/")
+    if len(path) >= 3 and path[-2] == "host" and path[-1]:
+        base = f"{parts.scheme}://{parts.netloc}{'/'.join(path[:-2])}"
+        return base, {"x-host-token": path[-1]}
+    return server.strip().rstrip("/"), {}
 
 
 def show(link: str) -> dict[str, Any]:

@@ -4,13 +4,18 @@ Every read and every action goes through a seat token, and every answer is built
 `view` and `log_view` alone: never the seed, never the full log. An action is resolved on the
 in-memory game, then its entry is committed to the store before anything is acknowledged; if the
 commit fails, the game is dropped from memory and reloaded from the store when next needed.
+
+Each game has a lock of its own, so work on one game (folding, a commit) never waits for another;
+the API calls these methods from worker threads, off the event loop.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -27,10 +32,15 @@ from kriegsspiel.games import AnyGame, new_game
 from kriegsspiel.render import board
 from kriegsspiel.scenario.load import BUNDLED, bundled_names, parse_scenario
 from kriegsspiel.store.sqlite import SqliteStore, StoreError
+from kriegsspiel.web.idempotency import Replies
 
 
 class NotFound(InputError):
     """An unknown or expired seat token."""
+
+
+class Forbidden(InputError):
+    """A seat or a server asked for what only the umpire or the host may do."""
 
 
 class Unavailable(KriegsspielError):
@@ -67,15 +77,29 @@ def odds(check: Check) -> dict[str, Any]:
     }
 
 
+@dataclass
+class _Seen:
+    """What a seat was last found to know: at which log length, its fingerprint, its version."""
+
+    at: int = -1
+    digest: str = ""
+    version: int = 0
+
+
 class Host:
-    """Games over a store, addressed by seat tokens. Thread-safe: one lock serialises access."""
+    """Games over a store, addressed by seat tokens. Thread-safe: a lock per game serialises
+    the work on that game, and a small lock guards the tables of games, locks and seats."""
 
     def __init__(self, store: SqliteStore) -> None:
         self.store = store
         self._games: dict[str, AnyGame] = {}
-        self._lock = threading.RLock()
-        self.lock = self._lock  # held by whoever reads or changes a game here (web/bots.py)
+        self._locks: dict[str, threading.RLock] = {}
+        self._seats: dict[str, SeatRef] = {}  # tokens found in the store
+        self._seen: dict[tuple[str, str], _Seen] = {}  # (game, seat) -> what it last knew
+        self._lock = threading.Lock()  # guards the four tables above, never held while working
         self._listeners: list[Callable[[str], None]] = []
+        self._replies = Replies()
+        self._host_token: str | None = None
 
     def on_change(self, listener: Callable[[str], None]) -> None:
         """Call `listener(game_id)` after every recorded action or undo."""
@@ -91,40 +115,106 @@ class Host:
         Its seed is `new_game`'s: `seed`, else with `published_seed` the scenario's own (public
         to anyone who can read the file), else a fresh secret one."""
         game = new_game(scenario, seed, published_seed=published_seed)
+        try:
+            game_id, tokens = self.store.create(game)
+        except StoreError:
+            raise Unavailable("the game could not be saved; try again") from None
         with self._lock:
-            try:
-                game_id, tokens = self.store.create(game)
-            except StoreError:
-                raise Unavailable("the game could not be saved; try again") from None
             self._games[game_id] = game
         return game_id, tokens
 
     def seat(self, token: str) -> SeatRef:
+        with self._lock:
+            ref = self._seats.get(token)
+        if ref is not None:
+            return ref
         found = self.store.seat_of(token) if token else None
         if found is None:
             raise NotFound("seat token", "unknown or expired seat token; ask the host for a link")
-        return SeatRef(*found)
+        with self._lock:
+            ref = self._seats[token] = SeatRef(*found)
+        return ref
+
+    def check_host(self, token: str) -> None:
+        """Refuse any token but the server's host token (compared in constant time)."""
+        if self._host_token is None:
+            self._host_token = self.store.host_token()
+        if not hmac.compare_digest(token.encode(), self._host_token.encode()):
+            raise NotFound("host token", "unknown host token; use the host link `serve` printed")
+
+    def umpire(self, token: str) -> SeatRef:
+        """The seat of an umpire's token; any other seat is refused."""
+        ref = self.seat(token)
+        if ref.seat != UMPIRE:
+            raise Forbidden("seat", "only the umpire's page holds the game's links")
+        return ref
+
+    def tokens(self, game_id: str) -> dict[str, str]:
+        """Every seat's token of a game: for the host and the umpire alone."""
+        return self.store.tokens(game_id)
+
+    def reissue(self, game_id: str, seat: str) -> str:
+        """A new link for `seat`: its old token is unknown at once and its live connections
+        are closed (they are woken, find their token gone, and close with 4404)."""
+        token = self.store.reissue(game_id, seat)
+        with self._lock:
+            self._seats = {t: r for t, r in self._seats.items() if r != SeatRef(game_id, seat)}
+        for listener in self._listeners:
+            listener(game_id)
+        return token
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The server's games, oldest first: scenario, where it stands, when last played."""
+        out = []
+        for game_id, created, active in self.store.games():
+            with self.locked(game_id) as game:
+                out.append({
+                    "game": game_id,
+                    "title": game.scenario.title,
+                    "ruleset": game.ruleset.name,
+                    "clock": game.ruleset.clock(game.view(UMPIRE)),
+                    "over": game.over(),
+                    "entries": game.log_length(UMPIRE),
+                    "created": created,
+                    "active": active,
+                })  # fmt: skip
+        return out
+
+    def _game_lock(self, game_id: str) -> threading.RLock:
+        with self._lock:
+            return self._locks.setdefault(game_id, threading.RLock())
+
+    @contextmanager
+    def locked(self, game_id: str) -> Iterator[AnyGame]:
+        """The game, loaded if need be, held under its own lock for the block."""
+        with self._game_lock(game_id):
+            with self._lock:
+                game = self._games.get(game_id)
+            if game is None:
+                game = self.store.load(game_id)
+                with self._lock:
+                    self._games[game_id] = game
+            yield game
 
     def game(self, game_id: str) -> AnyGame:
-        with self._lock:
-            game = self._games.get(game_id)
-            if game is None:
-                game = self._games[game_id] = self.store.load(game_id)
+        with self.locked(game_id) as game:
             return game
 
-    def _open(self, token: str) -> tuple[SeatRef, AnyGame]:
+    @contextmanager
+    def _open(self, token: str) -> Iterator[tuple[SeatRef, AnyGame]]:
         ref = self.seat(token)
-        return ref, self.game(ref.game_id)
+        with self.locked(ref.game_id) as game:
+            yield ref, game
 
     # -- reading as a seat ---------------------------------------------------------------------
 
     def table(self, token: str) -> dict[str, Any]:
         """Everything a seat's page shows: its view, who acts, its legal actions."""
-        with self._lock:
-            ref, game = self._open(token)
-            seat, state = ref.seat, game.state
-            to_act = game.ruleset.seats_to_act(state)
+        with self._open(token) as (ref, game):
+            seat = ref.seat
+            to_act = game.seats_to_act()
             choices = game.legal_actions(seat)
+            result = game.result(seat)
             view = game.view(seat)
             return {
                 "game": ref.game_id,
@@ -140,29 +230,46 @@ class Host:
                 "can_undo": seat == UMPIRE and game.can_undo,
                 "clock": game.ruleset.clock(view),
                 "view": view,
+                # the points as this seat knows them; once over, the result every seat is told
+                "scores": game.scores(seat),
+                "result": None if result is None else msgspec.to_builtins(result),
             }
 
     def log(self, token: str, since: int = 0) -> list[dict[str, Any]]:
         """The seat's log entries after number `since` (the whole log by default)."""
-        with self._lock:
-            ref, game = self._open(token)
+        with self._open(token) as (ref, game):
             return game.log_view(ref.seat, since)
 
+    def plan(self, token: str, task: str) -> dict[str, Any]:
+        """When `task` is finished, from the seat's view (`Game.task_plan`)."""
+        with self._open(token) as (ref, game):
+            return game.task_plan(ref.seat, task).report()
+
     def svg(self, token: str, selected: str | None = None) -> str:
-        with self._lock:
-            ref, game = self._open(token)
+        with self._open(token) as (ref, game):
             return board(game.view(ref.seat), selected=selected)
 
     def digest(self, token: str) -> str:
         """A fingerprint of what a seat knows: it changes only when that seat's page would."""
-        with self._lock:
-            ref, game = self._open(token)
-            known = (
-                game.view(ref.seat),
-                game.log_length(ref.seat),  # an undo the seat sees is an entry of its own
-                game.ruleset.seats_to_act(game.state),
-            )
-            return hashlib.sha256(msgspec.json.encode(known)).hexdigest()
+        with self._open(token) as (ref, game):
+            return _digest(game, ref.seat)
+
+    def version(self, token: str) -> int:
+        """The seat's version: a number that grows by one each time what the seat may see
+        (its view, its log, who acts) is found changed. The live notice carries it.
+
+        The fingerprint is taken once per seat for each new entry, however many pages of that
+        seat follow the game, and never for a seat that nobody follows."""
+        with self._open(token) as (ref, game):
+            at = game.log_length(UMPIRE)  # every entry that can change anything
+            with self._lock:
+                seen = self._seen.setdefault((ref.game_id, ref.seat), _Seen())
+            if seen.at != at:
+                digest = _digest(game, ref.seat)
+                if digest != seen.digest:
+                    seen.digest, seen.version = digest, seen.version + 1
+                seen.at = at
+            return seen.version
 
     # -- acting as a seat ----------------------------------------------------------------------
 
@@ -171,8 +278,7 @@ class Host:
     ) -> dict[str, Any]:
         """The odds of everything `action` can lead to, from what this seat knows, and the
         next roll it must type in after the faces `dice`; nothing is recorded."""
-        with self._lock:
-            ref, game = self._open(token)
+        with self._open(token) as (ref, game):
             whole = game.odds(ref.seat, action)
             prompt = game.dice_prompt(ref.seat, action, dice)
             return {
@@ -181,32 +287,56 @@ class Host:
             }
 
     def act(
-        self, token: str, action: Mapping[str, Any], dice: list[int] | None = None, player: str = ""
+        self,
+        token: str,
+        action: Mapping[str, Any],
+        dice: list[int] | None = None,
+        player: str = "",
+        key: str | None = None,
     ) -> list[dict[str, Any]]:
-        """Resolve and record an action; the new log entries as this seat sees them."""
-        with self._lock:
-            ref, game = self._open(token)
-            source = EnteredDice(dice, player or ref.seat) if dice is not None else None
-            before = game.log_length(ref.seat)
-            self._record(ref.game_id, game.act(ref.seat, action, source))
-            return game.log_view(ref.seat, before)
+        """Resolve and record an action; the new log entries as this seat sees them. With an
+        idempotency `key` this seat sent before, the first answer, and nothing is done."""
+        with self._open(token) as (ref, game):
 
-    def undo(self, token: str, count: int = 1) -> list[dict[str, Any]]:
-        """The umpire takes back the last `count` actions; the undo entry is logged."""
-        with self._lock:
-            ref, game = self._open(token)
-            before = game.log_length(ref.seat)
-            self._record(ref.game_id, game.undo(ref.seat, count))
-            return game.log_view(ref.seat, before)
+            def do() -> list[dict[str, Any]]:
+                source = EnteredDice(dice, player or ref.seat) if dice is not None else None
+                before = game.log_length(ref.seat)
+                self._record(ref.game_id, game.act(ref.seat, action, source))
+                return game.log_view(ref.seat, before)
+
+            request = ("act", action, dice, player)
+            return self._replies.once(ref.game_id, ref.seat, key, request, do)
+
+    def undo(self, token: str, count: int = 1, key: str | None = None) -> list[dict[str, Any]]:
+        """The umpire takes back the last `count` actions; the undo entry is logged. A repeated
+        idempotency `key` answers as the first time, and undoes nothing more."""
+        with self._open(token) as (ref, game):
+
+            def do() -> list[dict[str, Any]]:
+                before = game.log_length(ref.seat)
+                self._record(ref.game_id, game.undo(ref.seat, count))
+                return game.log_view(ref.seat, before)
+
+            return self._replies.once(ref.game_id, ref.seat, key, ("undo", count), do)
 
     def _record(self, game_id: str, entry: Entry[Any]) -> None:
         try:
             self.store.append(game_id, entry)
         except StoreError:
-            self._games.pop(game_id, None)  # the in-memory game is ahead of the store: drop it
+            with self._lock:  # the in-memory game is ahead of the store: drop it
+                self._games.pop(game_id, None)
             raise Unavailable("the action could not be saved and was not recorded") from None
         for listener in self._listeners:
             listener(game_id)
+
+
+def _digest(game: AnyGame, seat: str) -> str:
+    known = (
+        game.view(seat),
+        game.log_length(seat),  # an undo the seat sees is an entry of its own
+        game.seats_to_act(),
+    )
+    return hashlib.sha256(msgspec.json.encode(known)).hexdigest()
 
 
 def _seat_name(game: AnyGame, seat: str) -> str:

@@ -1,8 +1,10 @@
 """Live updates: a game's open connections are woken when it changes.
 
-A connection then sends its seat a bare "changed" notice, and only when that seat's own view or
-log did change (compared by `Host.digest`), so the notices carry no data and even their timing
-tells a seat nothing that its own view does not.
+A connection then sends its seat a "changed" notice with the seat's version (`Host.version`), and
+only when that seat's own view or log did change, so the notices carry nothing else and even their
+timing tells a seat nothing that its own view does not. The page then fetches what is new. The
+fingerprints are taken in a worker thread, never on the event loop. A token revoked meanwhile
+ends its connections (close code 4404).
 """
 
 from __future__ import annotations
@@ -12,11 +14,18 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 
+from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kriegsspiel.web.host import Host, NotFound
 
-CHANGED = {"type": "changed"}
+CHANGED = "changed"
+GONE = 4404  # the close code for an unknown or revoked token
+
+
+def changed(version: int) -> dict[str, object]:
+    """The live notice: what the seat may see changed, and is now at `version`."""
+    return {"type": CHANGED, "version": version}
 
 
 class Hub:
@@ -48,31 +57,39 @@ class Hub:
 
 
 async def follow(ws: WebSocket, host: Host, hub: Hub, token: str) -> None:
-    """Serve one seat's live connection until the client goes away."""
+    """Serve one seat's live connection until the client goes away or its token is revoked."""
     await ws.accept()
     try:
-        ref = host.seat(token)
+        ref = await run_in_threadpool(host.seat, token)
     except NotFound as exc:
-        await ws.send_json({"error": str(exc)})
-        await ws.close(code=4404)
+        await _refuse(ws, exc)
         return
-    with hub.subscribe(ref.game_id) as changed:
+    with hub.subscribe(ref.game_id) as woken_by:
         closed = asyncio.ensure_future(_until_closed(ws))
-        last = ""
+        last = 0
         try:
             while not closed.done():
-                digest = host.digest(token)
-                if digest != last:
-                    await ws.send_json(CHANGED)
-                    last = digest
-                woken = asyncio.ensure_future(changed.wait())
+                try:
+                    version = await run_in_threadpool(host.version, token)
+                except NotFound as exc:
+                    await _refuse(ws, exc)
+                    return
+                if version != last:
+                    await ws.send_json(changed(version))
+                    last = version
+                woken = asyncio.ensure_future(woken_by.wait())
                 await asyncio.wait({closed, woken}, return_when=asyncio.FIRST_COMPLETED)
                 woken.cancel()
-                changed.clear()
+                woken_by.clear()
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass  # the client went away while we were sending
         finally:
             closed.cancel()
+
+
+async def _refuse(ws: WebSocket, exc: NotFound) -> None:
+    await ws.send_json({"error": str(exc)})
+    await ws.close(code=GONE)
 
 
 async def _until_closed(ws: WebSocket) -> None:

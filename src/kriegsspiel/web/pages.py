@@ -1,4 +1,5 @@
-"""The pages: a home page to create a game, and one page per seat. Plain HTML, CSS and JS.
+"""The pages: a home page to create a game, the host's page, and one page per seat. Plain HTML,
+CSS and JS.
 
 The pages hold no data of their own: the seat page's script reads its token from the address and
 fetches everything from the JSON API, so a page shows exactly what its seat's API answers show.
@@ -10,6 +11,7 @@ from functools import cache
 from html import escape
 from importlib import resources
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
@@ -32,14 +34,24 @@ async def home(request: Request) -> Response:
 async def seat_page(request: Request) -> Response:
     host: Host = request.app.state.host
     try:
-        host.seat(str(request.path_params["token"]))
+        await run_in_threadpool(host.seat, str(request.path_params["token"]))
     except NotFound as exc:
         return HTMLResponse(page("unknown.html").replace("{message}", escape(str(exc))), 404)
     return HTMLResponse(page("seat.html"))
 
 
+async def host_page(request: Request) -> Response:
+    host: Host = request.app.state.host
+    try:
+        await run_in_threadpool(host.check_host, str(request.path_params["host"]))
+    except NotFound as exc:
+        return HTMLResponse(page("unknown.html").replace("{message}", escape(str(exc))), 404)
+    return HTMLResponse(page("host.html"))
+
+
 ROUTES = [
     Route("/", home),
+    Route("/host/{host}", host_page),
     Route("/play/{token}", seat_page),
     Mount("/static", StaticFiles(packages=[("kriegsspiel.web", STATIC)]), name="static"),
 ]

@@ -56,11 +56,39 @@ class ScenarioInfo(msgspec.Struct):
     sides: list[str] = []  # its side ids, each of which a bot may play
 
 
-class SeatLink(msgspec.Struct):
+class SeatLink(msgspec.Struct, omit_defaults=True):
     seat: str
     token: str
     page: str  # the seat's page: a secret link
     api: str
+    url: str = ""  # the page's full address, as players reach the server
+    qr: str | None = None  # a QR code of `url`, an SVG data URI
+
+
+class GameInfo(msgspec.Struct):
+    """A game as the host page lists it."""
+
+    game: str
+    title: str
+    ruleset: str
+    clock: str  # where it stands, in the ruleset's words
+    over: bool
+    entries: int  # how many entries its log holds
+    created: str  # UTC, "YYYY-MM-DD HH:MM:SS"
+    active: str  # when it was last played (its creation, if never)
+    umpire: str  # the umpire's page: a secret link
+
+
+class Lobby(msgspec.Struct):
+    open: bool  # whether anyone may create games (`serve --open`)
+    games: list[GameInfo]
+
+
+class Links(msgspec.Struct):
+    """A game's seat links, with their QR codes."""
+
+    game: str
+    seats: list[SeatLink]
 
 
 class Created(msgspec.Struct):
@@ -69,6 +97,14 @@ class Created(msgspec.Struct):
     ruleset: str
     seats: list[SeatLink]
     bots: dict[str, str] = {}  # the sides bots play
+
+
+class GameResult(msgspec.Struct):
+    """How the game ended (core/victory.py `Result`): the winner, or none for a draw."""
+
+    winner: str | None
+    scores: dict[str, int]
+    reasons: list[str]
 
 
 class SeatTable(msgspec.Struct):
@@ -87,6 +123,8 @@ class SeatTable(msgspec.Struct):
     can_undo: bool
     clock: str  # where the game stands, in the ruleset's words (`Ruleset.clock`)
     view: dict[str, Any]
+    scores: dict[str, int]  # each side's points as this seat knows them (docs/victory.md)
+    result: GameResult | None  # None while the game goes on
 
 
 class Log(msgspec.Struct):
@@ -113,6 +151,42 @@ class Preview(msgspec.Struct):
 
     odds: dict[str, Any]
     checks: list[Odds]
+
+
+class Chance(msgspec.Struct):
+    probability: str  # exact, such as "25/36"
+    percent: float
+
+
+class TaskPlanRow(msgspec.Struct):
+    at: int  # the turn or initiative the task is finished in
+    ready_at: int  # when it is in use (a pontoon bridge opens on the side's next initiative)
+    probability: str  # exact: finished in exactly this one
+    percent: float
+    cumulative: str  # exact: finished by this one
+    cumulative_percent: float
+
+
+class TaskPlan(msgspec.Struct):
+    """When a task in progress is finished, exactly, from the seat's view (`Game.task_plan`)."""
+
+    task: str
+    name: str
+    side: str
+    clock: str  # the ruleset's word: "turn", "initiative"
+    progress: int
+    required: int
+    status: str  # "done", "planned" or "stalled"
+    per_tick: str
+    rows: list[TaskPlanRow]
+    last: int | None  # the game's last turn or initiative (None: no end)
+    by_end: Chance | None  # finished before the game ends
+    ready_by_end: Chance | None  # in use before the game ends
+    ready_after: int
+    ready_word: str
+    assumptions: list[str]
+    rules: list[str]
+    summary: str  # one line, in words and percentages
 
 
 class Acted(msgspec.Struct):
@@ -142,14 +216,33 @@ class Op:
     errors: tuple[int, ...] = (400, 404)
     media: str = "application/json"
     query: tuple[tuple[str, str], ...] = ()  # optional query parameters: (name, description)
+    headers: tuple[tuple[str, str], ...] = ()  # optional request headers: (name, description)
 
+
+IDEMPOTENCY = (
+    "Idempotency-Key",
+    "a random key (8-100 of A-Z a-z 0-9 . _ : -): a request sent again with the same key "
+    "returns the first answer and acts once",
+)
 
 OPS = (
     Op("get", "/openapi.json", "This document: the OpenAPI description of the JSON API", None,
        dict[str, Any], errors=()),
     Op("get", "/api/scenarios", "The bundled scenarios", None, list[ScenarioInfo], errors=()),
-    Op("post", "/api/games", "Create a game; one secret link per seat", CreateGame, Created, 201,
-       (400, 413, 503)),
+    Op("post", "/api/games", "Create a game (header x-host-token unless the server is open); "
+       "one secret link per seat", CreateGame, Created, 201, (400, 403, 413, 503)),
+    Op("get", "/api/host/{host}", "The host's lobby: every game, where it stands, its umpire",
+       None, Lobby, errors=(404,)),
+    Op("get", "/api/host/{host}/games/{game}/links", "A game's seat links with QR codes", None,
+       Links, errors=(404,)),
+    Op("post", "/api/host/{host}/games/{game}/seats/{seat}/reissue",
+       "A new link for a seat: the old one stops working, its live connections close", None,
+       SeatLink, errors=(400, 404, 503)),
+    Op("get", "/api/seats/{token}/links", "The game's seat links with QR codes (umpire only)",
+       None, Links, errors=(403, 404)),
+    Op("post", "/api/seats/{token}/links/{seat}/reissue",
+       "A new link for another seat (umpire only): the old one stops working", None, SeatLink,
+       errors=(400, 403, 404, 503)),
     Op("get", "/api/bots", "The bots a side may be played by (docs/solo.md)", None, list[str],
        errors=()),
     Op("get", "/api/seats/{token}", "The seat's table: view, legal actions, who acts", None,
@@ -158,12 +251,14 @@ OPS = (
        query=(("since", "only the entries after this number of the seat's log"),)),
     Op("get", "/api/seats/{token}/table.svg", "The table drawn from the seat's view", None, str,
        errors=(404,), media="image/svg+xml", query=(("unit", "the id of a unit to select"),)),
+    Op("get", "/api/seats/{token}/plan/{task}", "When a task in progress is finished, exactly",
+       None, TaskPlan),
     Op("post", "/api/seats/{token}/preview", "Odds of all an action can lead to",
        PreviewRequest, Preview, errors=(400, 404, 409, 413)),
     Op("post", "/api/seats/{token}/act", "Act as the seat (engine dice or typed-in faces)",
-       ActRequest, Acted, errors=(400, 404, 409, 413, 503)),
+       ActRequest, Acted, errors=(400, 404, 409, 413, 503), headers=(IDEMPOTENCY,)),
     Op("post", "/api/seats/{token}/undo", "Undo the last actions (umpire seat only)",
-       UndoRequest, Acted, errors=(400, 404, 409, 413, 503)),
+       UndoRequest, Acted, errors=(400, 404, 409, 413, 503), headers=(IDEMPOTENCY,)),
 )  # fmt: skip
 
 PATH_PARAMETER = re.compile(r"{(\w+)}")
@@ -191,6 +286,10 @@ def openapi() -> dict[str, Any]:
             {"name": name, "in": "query", "required": False, "description": text,
              "schema": {"type": "string"}}
             for name, text in op.query
+        ] + [
+            {"name": name, "in": "header", "required": False, "description": text,
+             "schema": {"type": "string"}}
+            for name, text in op.headers
         ]  # fmt: skip
         if parameters:
             item["parameters"] = parameters

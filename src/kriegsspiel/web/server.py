@@ -1,4 +1,9 @@
-"""Running the app: `serve(db, host, port)` (`kriegsspiel serve`), and the demo game's links."""
+"""Running the app: `serve(db, host, port)` (`kriegsspiel serve`), the host link, the demo's links.
+
+The host link (`/host/TOKEN`) is the server's own secret, kept in the database: it lists the
+games, creates them, and holds every seat's link. Without `open_creation`, it is the only way to
+create a game; with it, anyone who can reach the server may (the home page).
+"""
 
 from __future__ import annotations
 
@@ -8,15 +13,9 @@ import uvicorn
 
 from kriegsspiel.web.app import create_app
 from kriegsspiel.web.host import Host, bundled_scenario
+from kriegsspiel.web.links import base_url
 
 DEMO = "demo"
-ANY_ADDRESS = ("", "0.0.0.0", "::")
-
-
-def base_url(host: str, port: int) -> str:
-    """The address to print for a server listening on `host`."""
-    shown = "127.0.0.1" if host in ANY_ADDRESS else host
-    return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
 
 
 def demo_links(host: Host, base: str) -> tuple[str, dict[str, str]]:
@@ -27,19 +26,31 @@ def demo_links(host: Host, base: str) -> tuple[str, dict[str, str]]:
     return host.game(game_id).scenario.title, {s: f"{base}/play/{t}" for s, t in tokens.items()}
 
 
-def serve(db: Path, host: str = "127.0.0.1", port: int = 8000, demo: bool = False) -> None:
+def serve(
+    db: Path,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    demo: bool = False,
+    *,
+    open_creation: bool = False,
+    public_url: str | None = None,
+) -> None:
     """Serve the table app over the SQLite database `db` (created if missing) until interrupted.
 
-    With `demo`, the demo game is created when the database has no game, and the first game's
-    seat links are printed: each is that seat's secret.
+    Prints the host link. Links use `public_url`, else the address players can reach (with
+    `host` 0.0.0.0, the machine's LAN address). With `demo`, the demo game is created when the
+    database has no game, and the first game's seat links are printed: each is that seat's secret.
     """
     db.parent.mkdir(parents=True, exist_ok=True)
-    app = create_app(db)
-    base = base_url(host, port)
+    base = base_url(host, port, public_url)
+    app = create_app(db, open_creation=open_creation, public_url=base)
     if demo:
         title, links = demo_links(app.state.host, base)
         print(f"{title}: open each seat's link on its own screen (each link is that seat's secret)")
         for seat, link in links.items():
             print(f"  {seat:<8} {link}")
-    print(f"New games: {base}/   API: {base}/openapi.json   Stop: Ctrl+C", flush=True)
+    host_link = f"{base}/host/{app.state.host.store.host_token()}"
+    print(f"Host (games, links, new games; keep it secret): {host_link}")
+    anyone = f"   New games by anyone: {base}/" if open_creation else ""
+    print(f"API: {base}/openapi.json{anyone}   Stop: Ctrl+C", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
 from kriegsspiel.core.topics import Context
-from kriegsspiel.rulesets.abilities import topics
+from kriegsspiel.rulesets.abilities import topics, victory
 from kriegsspiel.rulesets.abilities.base import Act, Ev
 from kriegsspiel.rulesets.abilities.candidates import candidates
 from kriegsspiel.rulesets.abilities.checks import check_defs
@@ -65,8 +65,7 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
     def typed_view(self, state: AblState, seat: str) -> AblView:
         return view(state, seat, self.seats_to_act(state))
 
-    def over(self, state: AblState) -> bool:
-        return state.over
+    victory_facts = staticmethod(victory.facts)
 
     def seats_to_act(self, state: AblState) -> list[str]:
         if state.over:

@@ -24,6 +24,7 @@ from kriegsspiel.rulesets.abilities.base import knows_unit
 from kriegsspiel.rulesets.abilities.catalogue import Statline, Weapon
 from kriegsspiel.rulesets.abilities.sight import in_cover
 from kriegsspiel.rulesets.abilities.state import AblState
+from kriegsspiel.rulesets.abilities.victory import result
 
 
 class CommandView(msgspec.Struct, frozen=True):
@@ -148,7 +149,7 @@ def view(state: AblState, seat: str, to_act: list[str]) -> AblView:
         phasing=state.pulse_side or "",
         phase=f"command pulse {state.pulse}" if state.stage == "pulses" else "command dice",
         acting=", ".join(to_act),
-        over=state.over,
+        over=result(state) is not None,
         turns=state.scenario.turns,
         stage=state.stage,
         pulse=state.pulse,

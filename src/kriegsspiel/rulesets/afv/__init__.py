@@ -11,7 +11,7 @@ from __future__ import annotations
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
 from kriegsspiel.core.seats import UMPIRE
-from kriegsspiel.rulesets.afv import topics
+from kriegsspiel.rulesets.afv import topics, victory
 from kriegsspiel.rulesets.afv.base import Act, Ctx, Ev
 from kriegsspiel.rulesets.afv.candidates import candidates
 from kriegsspiel.rulesets.afv.checks import check_defs
@@ -43,8 +43,7 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
 
     typed_view = staticmethod(view)
 
-    def over(self, state: AfvState) -> bool:
-        return state.over
+    victory_facts = staticmethod(victory.facts)
 
     def seats_to_act(self, state: AfvState) -> list[str]:
         if state.over:

@@ -29,6 +29,7 @@ from kriegsspiel.rulesets.afv.arcs import FRONT_HALF, SIGHT_HALF
 from kriegsspiel.rulesets.afv.deck import next_card_odds
 from kriegsspiel.rulesets.afv.morale import counts
 from kriegsspiel.rulesets.afv.state import AfvState, Vehicle
+from kriegsspiel.rulesets.afv.victory import result
 
 
 class DeckView(msgspec.Struct, frozen=True, kw_only=True):
@@ -145,7 +146,7 @@ def view(state: AfvState, seat: str) -> AfvView:
         phasing=acting,
         phase="setup" if state.in_setup else f"card {card.number}" if card else "draw",
         acting=acting,
-        over=state.over,
+        over=result(state) is not None,
         table=list(state.scenario.table) if state.scenario.table else None,
         terrain=terrain_view(state.scenario),
         deck=_deck(state, seat),

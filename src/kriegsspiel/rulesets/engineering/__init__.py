@@ -12,7 +12,9 @@ from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
+from kriegsspiel.core.task_plans import TaskPlan
 from kriegsspiel.core.tasks import Task
+from kriegsspiel.core.views import ViewHeader
 from kriegsspiel.rulesets.engineering import topics, victory
 from kriegsspiel.rulesets.engineering.base import Act, Ctx, Ev, acting_side
 from kriegsspiel.rulesets.engineering.bridges import fieldwork_checks
@@ -24,7 +26,7 @@ from kriegsspiel.rulesets.engineering.obstacles import obstacle_checks
 from kriegsspiel.rulesets.engineering.plans import PLANS
 from kriegsspiel.rulesets.engineering.scenario import EngScenario
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, UnitState
-from kriegsspiel.rulesets.engineering.view import view
+from kriegsspiel.rulesets.engineering.view import EngView, view
 
 # -- how text shows this ruleset's views (Ruleset.view_lists, Ruleset.action_word) ---------------
 
@@ -175,6 +177,12 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
 
     def plans(self) -> Sequence[PlanDef]:
         return PLANS
+
+    def task_plan(self, view: ViewHeader, scenario: EngScenario, task: str) -> TaskPlan:
+        from kriegsspiel.rulesets.engineering.task_plans import task_plan
+
+        assert isinstance(view, EngView)
+        return task_plan(view, scenario, task)
 
 
 RULESET = Engineering()

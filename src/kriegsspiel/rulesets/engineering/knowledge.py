@@ -37,6 +37,7 @@ from kriegsspiel.rulesets.engineering.obstacles.obstacle_specs import default_pl
 from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import Minefield
 from kriegsspiel.rulesets.engineering.scenario import EngScenario
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Pending
+from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
 
 # work shown to every seat as it is declared: a defile (ENG-BRIDGE-19), an ARK, a Conger, a span;
 # and a move made (BF-DEFAULT-OPFIRE)
@@ -50,7 +51,7 @@ def knowledge(state: EngState, seat: str) -> EngState:
     demolitions, stand_ins = _demolitions(state, seat)
     return replace(
         state,
-        scenario=_scenario(state.scenario, seat),
+        scenario=known_scenario(state.scenario, seat),
         minefields=_minefields(state, seat),
         mine_lanes={
             k: lane
@@ -163,6 +164,12 @@ def _pending(state: EngState, seat: str) -> Pending | None:
     if shown:
         return sealed
     return replace(sealed, kind="", target="", params={})
+
+
+def known_scenario(scenario: EngScenario, seat: str) -> EngScenario:
+    """The scenario as the seat may read it, made once per scenario and seat, so that what is
+    derived from it (its tables, sides, the indexes of its features) is derived once too."""
+    return per_terrain(scenario, f"known to {seat}", lambda: _scenario(scenario, seat))
 
 
 def _scenario(scenario: EngScenario, seat: str) -> EngScenario:

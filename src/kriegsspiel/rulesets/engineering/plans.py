@@ -8,7 +8,9 @@ same `Check` that resolves the roll in play.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from kriegsspiel.core.checks import Param
@@ -22,14 +24,23 @@ from kriegsspiel.rulesets.engineering.checks import DEFAULT_TABLES
 DR = Param("dr", "int", 0, "discipline rating", -2, 2)
 
 
+@functools.cache  # a check is immutable: its chance is worked out once per parameters
+def _span_chance(dr: int, swollen: bool, helpers: bool) -> Fraction:
+    return bridge_span(DEFAULT_TABLES, dr, swollen, int(helpers)).odds()["success"]
+
+
+@functools.cache
+def _preparation_chance(dr: int) -> Fraction:
+    return bridge_preparation(DEFAULT_TABLES, dr).odds()["success"]
+
+
 def _spans(p: Mapping[str, Any]) -> AttemptsPlan:
-    check = bridge_span(DEFAULT_TABLES, int(p["dr"]), bool(p["swollen"]), int(p["helpers"]))
-    return attempts_needed(int(p["spans"]), check.odds()["success"])
+    chance = _span_chance(int(p["dr"]), bool(p["swollen"]), int(p["helpers"]) > 0)
+    return attempts_needed(int(p["spans"]), chance)
 
 
 def _preparations(p: Mapping[str, Any]) -> AttemptsPlan:
-    check = bridge_preparation(DEFAULT_TABLES, int(p["dr"]))
-    return attempts_needed(int(p["preparations"]), check.odds()["success"])
+    return attempts_needed(int(p["preparations"]), _preparation_chance(int(p["dr"])))
 
 
 PLANS: tuple[PlanDef, ...] = (

@@ -119,6 +119,7 @@ class EngOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     bocage_flank_modifier: int = 1  # BF-DEFAULT-FLANK: direct fire at a vehicle's flank (bocage)
     suppression_recovery: Literal["automatic", "rally"] = "automatic"  # BF-DEFAULT-RECOVERY
     opportunity_fire_at_moves: bool = True  # BF-DEFAULT-OPFIRE
+    declared_modifier_limit: Annotated[int, msgspec.Meta(ge=0, le=10)] = 4  # BF-DEFAULT-DECLARED
 
 
 class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):

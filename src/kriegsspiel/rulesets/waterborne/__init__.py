@@ -14,7 +14,9 @@ from typing import Any
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
-from kriegsspiel.rulesets.waterborne import topics
+from kriegsspiel.core.task_plans import TaskPlan
+from kriegsspiel.core.views import ViewHeader
+from kriegsspiel.rulesets.waterborne import topics, victory
 from kriegsspiel.rulesets.waterborne.base import Act, Ctx, Ev
 from kriegsspiel.rulesets.waterborne.candidates import candidates
 from kriegsspiel.rulesets.waterborne.checks import check_defs
@@ -29,7 +31,7 @@ from kriegsspiel.rulesets.waterborne.state import (
     WatState,
     board_for,
 )
-from kriegsspiel.rulesets.waterborne.view import acting, clock_text, view
+from kriegsspiel.rulesets.waterborne.view import WatView, acting, clock_text, view
 
 
 def _construction_points(row: Mapping[str, Any]) -> str:
@@ -99,8 +101,7 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
 
     typed_view = staticmethod(view)
 
-    def over(self, state: WatState) -> bool:
-        return state.over
+    victory_facts = staticmethod(victory.facts)
 
     def seats_to_act(self, state: WatState) -> list[str]:
         """CF-INIT, CF-REACT: the phasing side, or the other side while a move awaits its
@@ -115,6 +116,12 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
 
     def plans(self) -> Sequence[PlanDef]:
         return PLANS
+
+    def task_plan(self, view: ViewHeader, scenario: WatScenario, task: str) -> TaskPlan:
+        from kriegsspiel.rulesets.waterborne.task_plans import task_plan
+
+        assert isinstance(view, WatView)
+        return task_plan(view, scenario, task)
 
 
 RULESET = Waterborne()

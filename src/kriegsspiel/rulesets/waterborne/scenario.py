@@ -14,6 +14,7 @@ import msgspec
 
 from kriegsspiel.core.scenario import Point, ScenarioBase, UnitSpec
 from kriegsspiel.core.tables import GameTables
+from kriegsspiel.core.victory import Place
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.waterborne.board import Board, board_of
 from kriegsspiel.rulesets.waterborne.cargo import check_load
@@ -117,6 +118,19 @@ class WatScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only
     initiatives: Annotated[int, msgspec.Meta(ge=1)] | None = None  # the game's length
     game_tables: ClassVar[GameTables[Tables]] = GameTables(DEFAULT_TABLES)
     known_traits: ClassVar[frozenset[str] | None] = frozenset((INDIRECT,))
+
+    def victory_features(self) -> dict[str, Place]:
+        """The land features and sites a stand may hold (`control` objectives)."""
+        out = super().victory_features()
+        for land in self.land:
+            out[land.id] = Place(land.name or land.id, land.points)
+        for site in self.sites:
+            out[site.id] = Place(site.name or site.id, ())
+        return out
+
+    def victory_tasks(self) -> dict[str, tuple[str, frozenset[str]]]:
+        """The pontoon bridges and ferries, built when open to traffic or launched."""
+        return {s.id: (s.name or s.id, frozenset({"built"})) for s in self.sites}
 
     def validate(self, where: str) -> None:
         super().validate(where)

@@ -19,6 +19,7 @@ from kriegsspiel.rulesets.waterborne.cargo import load_units
 from kriegsspiel.rulesets.waterborne.drawing import craft_center, outline, unit_center
 from kriegsspiel.rulesets.waterborne.knowledge import knowledge
 from kriegsspiel.rulesets.waterborne.state import WatState
+from kriegsspiel.rulesets.waterborne.victory import result
 
 
 class GridView(msgspec.Struct, frozen=True):
@@ -155,7 +156,7 @@ def view(state: WatState, seat: str) -> WatView:
         phasing=state.phasing,
         phase="initiative",
         acting=acting(state),
-        over=state.over,
+        over=result(state) is not None,
         initiative=state.initiative,
         grid=GridView(grid.cols, grid.rows, grid.square, list(grid.origin)),
         land=[

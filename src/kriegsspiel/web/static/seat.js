@@ -7,6 +7,7 @@ const seatUrl = (path) => `/api/seats/${token}${path}`;
 const SHOWN = new Set(["ruleset", "seat", "title", "sides", "terrain", "units", "tasks", "pending",
   "turn", "phasing", "phase", "acting", "over"]);  // the clock is in the status line
 const state = {table: null, selected: null, action: null, dice: []};
+const feed = logFeed(seatUrl);  // the log, fetched entry by entry as it grows (feed.js)
 
 // -- fetching -----------------------------------------------------------------------------------
 
@@ -15,17 +16,18 @@ async function refresh() {
     const table = await callApi(seatUrl(""));
     const unit = state.selected ? `?unit=${encodeURIComponent(state.selected)}` : "";
     const [log, svg] = await Promise.all([
-      callApi(seatUrl("/log")),
+      feed.update(),
       fetch(seatUrl(`/table.svg${unit}`)).then((r) => r.text()),
     ]);
     state.table = table;
     renderStatus(table);
+    renderResult(table);  // result.js: the score, and the banner once the game is over
     renderBoard(svg);
     renderActions(table);
     renderLedger(table.view);
     renderUnits(table.view);
     renderExtra(table.view);
-    renderLog(log.log);
+    renderLog(log);
     document.body.dataset.loaded = String(Number(document.body.dataset.loaded || 0) + 1);
   } catch (error) {
     showError(error.message);
@@ -116,6 +118,7 @@ function options(choice) {
 
 function renderLedger(view) {
   document.getElementById("tasks").replaceChildren(rowsTable(view.tasks || []));
+  renderPlans(token, view.tasks, document.getElementById("plans"));  // plans.js
   const due = view.pending ? [view.pending] : [];
   document.getElementById("due").replaceChildren(rowsTable(due));
 }

@@ -31,6 +31,7 @@ from kriegsspiel.rulesets.engineering.bridges.fieldwork_checks import (
     fort_close_combat,
 )
 from kriegsspiel.rulesets.engineering.forts.forts import housing
+from kriegsspiel.rulesets.engineering.play.declared import bounded, defenders_own
 from kriegsspiel.rulesets.engineering.play.fire import hit
 from kriegsspiel.rulesets.engineering.play.sequence import may_maneuver, use_action
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
@@ -115,6 +116,8 @@ def fight(ctx: Ctx, action: CloseCombat) -> None:
     not_waiting(state)
     spec = own(state, ctx.seat, action.unit)
     may_maneuver(state, spec, "assaults")
+    bounded(state, action.modifier)  # BF-DEFAULT-DECLARED
+    defenders_own(state, ctx.seat, action.defender_modifier)
     if action.target in state.bridges or action.target in state.bridging:
         item = state.bridging.get(action.target)
         at = equipment_position(state, item) if item else state.bridges[action.target].position

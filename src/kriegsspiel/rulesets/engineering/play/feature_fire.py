@@ -32,6 +32,7 @@ from kriegsspiel.rulesets.engineering.bridges.fieldwork_checks import (
 from kriegsspiel.rulesets.engineering.bridges.works_state import FortState
 from kriegsspiel.rulesets.engineering.forts.forts import fort, hit_structure, housing, visible_from
 from kriegsspiel.rulesets.engineering.minefields.clearing import bombard_feature
+from kriegsspiel.rulesets.engineering.play.declared import bounded
 from kriegsspiel.rulesets.engineering.play.fire import fire_modifiers, hit, mark_fired, may_fire
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState, Phase
@@ -186,6 +187,7 @@ def bombard(ctx: Ctx, action: Bombard) -> None:
     spec = own(state, ctx.seat, action.unit)
     if ARTILLERY not in spec.traits:
         raise RuleViolation("BF-IDF", f"{spec.label} does not fire indirectly")
+    bounded(state, action.modifier)  # BF-DEFAULT-DECLARED
     if action.target in state.forts:
         raise RuleViolation("ENG-FORT-13", "indirect artillery fire has no effect on a fort")
     if bombard_feature(ctx, spec, action.target, action.modifier):  # minefields, wire

@@ -22,6 +22,7 @@ from kriegsspiel.rulesets.engineering.base import (
     phase_text,
     unit,
 )
+from kriegsspiel.rulesets.engineering.play.declared import bounded
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import (
     STATUS_ORDER,
@@ -58,7 +59,8 @@ def fire(ctx: Ctx, action: Fire) -> None:
     state = ctx.state
     spec, target, extra = firing(ctx, action)
     strength = spec.attack[target.target_class]
-    result = ctx.roll(checks.direct_fire(ctx.tables, strength, action.modifier, extra))
+    modifier = bounded(state, action.modifier)  # BF-DEFAULT-DECLARED
+    result = ctx.roll(checks.direct_fire(ctx.tables, strength, modifier, extra))
     ctx.emit(Fired(unit=spec.id, target=target.id, phase=state.phase, result=result))
     ctx.run(AFTER_HIT, target.id, result.outcome)
 

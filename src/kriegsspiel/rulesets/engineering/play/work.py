@@ -28,6 +28,7 @@ from kriegsspiel.rulesets.engineering.base import (
     own,
     performer,
 )
+from kriegsspiel.rulesets.engineering.play.declared import bounded
 from kriegsspiel.rulesets.engineering.play.fire import fire_modifiers, hit, mark_fired
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import ENGINEERING, EngState, Pending, with_unit
@@ -301,6 +302,7 @@ def opportunity_fire(ctx: Ctx, action: OpportunityFire) -> None:
     state = ctx.state
     pending = window(state, ctx.seat)
     spec = own(state, ctx.seat, action.unit)
+    bounded(state, action.modifier)  # BF-DEFAULT-DECLARED
     if action.unit not in opportunity_firers(state):
         raise RuleViolation(
             pending.rule, f"{spec.label} cannot take opportunity fire at this {pending.what}"

@@ -1,0 +1,56 @@
+"""`kriegsspiel show` and `play` tell the score, and once the game is over its result."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from kriegsspiel.cli import cli
+from kriegsspiel.games import load_game, new_game, save_game
+
+
+def shown_json(path: Path) -> dict[str, Any]:
+    out = CliRunner().invoke(cli, ["show", str(path), "--seat", "umpire", "--json"])
+    data: dict[str, Any] = json.loads(out.output)
+    return data
+
+
+def _finished(tmp_path: Path) -> Path:
+    game = new_game("demo", seed="finished")
+    rng = random.Random(4)
+    while not game.over():
+        seat = game.seats_to_act()[0]
+        action = game.random_action(seat, rng)
+        assert action is not None
+        game.act(seat, action)
+    path = tmp_path / "done.json"
+    save_game(game, path)
+    return path
+
+
+def test_show_prints_the_score_while_the_game_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    save_game(new_game("demo"), path)
+    out = CliRunner().invoke(cli, ["show", str(path), "--seat", "us"])
+    assert out.exit_code == 0, out.output
+    assert out.output.endswith("score: Wehrmacht 1, US Army 0\n")
+    data = shown_json(path)
+    assert (data["scores"], data["result"]) == ({"german": 1, "us": 0}, None)
+
+
+def test_show_and_play_print_the_result_once_the_game_is_over(tmp_path: Path) -> None:
+    path = _finished(tmp_path)
+    result = load_game(path).result()
+    assert result is not None
+    shown = CliRunner().invoke(cli, ["show", str(path), "--seat", "german"])
+    expected = [f"game over: {result.reasons[-1]}", *(f"  - {r}" for r in result.reasons[:-1])]
+    assert shown.output.splitlines()[-len(expected) :] == expected
+    data = shown_json(path)
+    assert data["result"]["reasons"] == list(result.reasons)
+    assert data["seats_to_act"] == []
+    played = CliRunner().invoke(cli, ["play", str(path), "--seat", "us"], input="quit\n")
+    assert f"game over: {result.reasons[-1]}" in played.output

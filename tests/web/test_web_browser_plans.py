@@ -1,0 +1,33 @@
+"""The seat page's "when will it be done?" lines (static/plans.js) in a real browser."""
+
+from __future__ import annotations
+
+import json
+from urllib.request import Request, urlopen
+
+from playwright.sync_api import Browser, expect
+from test_web_browser import DESKTOP, browser, create_demo, open_page, pytestmark, server, take
+from webgame import LiveServer
+
+__all__ = ["browser", "pytestmark", "server"]  # the fixtures and the skip, shared
+
+
+def test_the_ledger_says_when_each_task_is_done(browser: Browser, server: LiveServer) -> None:
+    """Pioniere 1 makes the first of the road bridge's two preparations in turn 1: the German
+    page says it is done by turn 2, the US page has no line for a task it may not see."""
+    links = create_demo(browser, server)
+    german = open_page(browser, links["german"], DESKTOP)
+    us = open_page(browser, links["us"], DESKTOP)
+    take(german, "pioneer-1", "Pioniere 1 prepares road bridge")
+    german.click("#do")
+    token = links["us"].rstrip("/").split("/")[-1]
+    request = Request(f"{server.url}/api/seats/{token}/act", method="POST",
+                      data=json.dumps({"action": {"action": "pass"}}).encode(),
+                      headers={"content-type": "application/json"})  # fmt: skip
+    with urlopen(request) as answer:  # no opportunity fire (ENG-ACT-09)
+        assert answer.status == 200
+    expect(german.locator("#plans")).to_contain_text(
+        "prepare road bridge is done by turn 2 with probability 100.0% (1/1)"
+    )
+    expect(us.locator("#plans")).to_contain_text("clear the felled trees")
+    expect(us.locator("#plans")).not_to_contain_text("road bridge")
