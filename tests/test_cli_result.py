@@ -54,3 +54,19 @@ def test_show_and_play_print_the_result_once_the_game_is_over(tmp_path: Path) ->
     assert data["seats_to_act"] == []
     played = CliRunner().invoke(cli, ["play", str(path), "--seat", "us"], input="quit\n")
     assert f"game over: {result.reasons[-1]}" in played.output
+
+
+def test_act_says_the_result_when_the_action_ends_the_game(tmp_path: Path) -> None:
+    from test_victory_scenarios import _bridge_blown_with
+
+    game = _bridge_blown_with(7)
+    game.undo("umpire")  # back to the US deciding whether to fire at the demolition
+    path = tmp_path / "last.json"
+    save_game(game, path)
+    out = CliRunner().invoke(cli, ["act", str(path), "--seat", "us", "pass"])
+    assert out.exit_code == 0, out.output
+    assert "game over: Wehrmacht wins (Wehrmacht 4, US Army 0)" in out.output
+    assert "  - the road bridge is blown: the game ends at turn 2" in out.output
+    again = CliRunner().invoke(cli, ["act", str(path), "--seat", "german", "end-phase"])
+    assert again.exit_code != 0
+    assert "GAME-OVER: the game is over" in again.output

@@ -12,9 +12,11 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.game import Game
 from kriegsspiel.core.guards import GAME_OVER
+from kriegsspiel.core.victory import Result
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.games import new_game
 from kriegsspiel.scenario.load import bundled_names, json_schema, parse_scenario, read_scenario_text
+from kriegsspiel.testing import do, refused
 
 AnyGame = Game[Any, Any, Any, Any]
 # each bundled scenario's length, in its ruleset's clock
@@ -57,6 +59,7 @@ def test_every_bundled_scenario_has_victory_conditions() -> None:
 
 @pytest.mark.parametrize("name", sorted(LENGTHS))
 def test_a_bundled_scenario_plays_to_a_result_and_then_refuses_every_action(name: str) -> None:
+    """VICTORY-END in each ruleset's clock (or VICTORY-DECISIVE), then GAME-OVER."""
     game, last = played_out(name)
     result = game.result()
     assert result is not None
@@ -210,6 +213,16 @@ def _demo_with(old: str, new: str) -> str:
             "x.yaml: victory.objectives[3].target: unknown task 'culvert-x'",
         ),
         (
+            "id: bridgehead,",
+            "id: road,",
+            "x.yaml: victory.areas[0].id: 'road' is already a feature's id",
+        ),
+        (
+            "points: [[16, 27], [24, 27], [24, 33], [16, 33]]",
+            "points: [[16, 27], [24, 27]]",
+            "x.yaml: victory.areas[0].points: a point, a line of 2+ or a polygon of 3+ points",
+        ),
+        (
             "points: 1}\n",
             "points: -1}\n",
             "x.yaml: victory.objectives[2].points: expected int >= 0",
@@ -230,3 +243,66 @@ def test_the_json_schema_has_the_victory_section() -> None:
         schema = json_schema(ruleset)
         assert "victory" in str(schema["$defs"]) or "victory" in str(schema)
         assert "knock-out" in str(schema)
+
+
+def _take(game: AnyGame, seat: str, start: str, *faces: int) -> None:
+    """`seat` takes its listed action whose label starts with `start`, with scripted dice."""
+    for choice in game.legal_actions(seat):
+        if choice.label.startswith(start):
+            do(game, seat, choice.action, *faces)
+            return
+    raise AssertionError(f"{seat} has no {start!r}: {[c.label for c in game.legal_actions(seat)]}")
+
+
+def _to_the_german_maneuver(game: AnyGame) -> None:
+    """Every seat ends its phases (the US hold their fire) until the Germans' next maneuver."""
+    while True:
+        seat = game.seats_to_act()[0]
+        if seat == "german" and game.view("umpire")["phase"] == "maneuver":
+            return
+        labels = [c.label for c in game.legal_actions(seat)]
+        hold = any(label.startswith("US Army holds fire") for label in labels)
+        _take(game, seat, "US Army holds fire" if hold else f"{game.scenario.side_name(seat)} ends")
+
+
+def _bridge_blown_with(face: int) -> AnyGame:
+    """The demo's line of play: the pioneers prepare the road bridge on turns 1 and 2 (ENG-ACT-07,
+    two preparations), then blow it with `face` on the d10 (ENG-DEMO-05: a 1 is a dud)."""
+    game = new_game("demo", seed="line")
+    _take(game, "german", "Pioniere 1 prepares road bridge")
+    _take(game, "us", "US Army holds fire")
+    _take(game, "german", "Wehrmacht ends")
+    _to_the_german_maneuver(game)
+    _take(game, "german", "Pioniere 1 prepares road bridge")
+    _take(game, "us", "US Army holds fire")
+    do(game, "german", {"action": "demolish", "unit": "pioneer-2", "demolition": "bridge"}, face)
+    _take(game, "us", "US Army holds fire")
+    return game
+
+
+def test_the_demo_played_to_the_bridge_blown_ends_at_once_a_german_win() -> None:
+    """VICTORY-DECISIVE in play, then GAME-OVER; the umpire's undo reopens the game."""
+    game = _bridge_blown_with(7)
+    result = game.result()
+    assert result == Result(
+        "german",
+        {"german": 4, "us": 0},
+        (
+            "the road bridge is blown: Wehrmacht +3",
+            "Wehrmacht holds the north end of the road bridge: Wehrmacht +1",
+            "the road bridge is blown: the game ends at turn 2",
+            "Wehrmacht wins (Wehrmacht 4, US Army 0)",
+        ),
+    )
+    assert game.over()
+    assert refused(game, "us", {"action": "pass"}).rule == GAME_OVER
+    game.undo("umpire")
+    assert not game.over()
+    assert game.result() is None
+
+
+def test_the_demo_goes_on_when_the_charge_is_a_dud() -> None:
+    """ENG-DEMO-05: a 1 is a dud; the bridge stands and the game goes on."""
+    game = _bridge_blown_with(1)
+    assert not game.over()
+    assert game.scores() == {"german": 1, "us": 0}

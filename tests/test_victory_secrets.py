@@ -36,6 +36,7 @@ def counting_everything(game: AnyGame, *, decisive: bool = False) -> AnyGame:
 
 @pytest.mark.parametrize("pair", PAIRS, ids=[f"{p.a.ruleset.name}: {p.what}" for p in PAIRS])
 def test_a_seat_scores_only_what_it_knows(pair: HiddenPair) -> None:
+    """VICTORY-SCORE as the seat knows; VICTORY-DECISIVE on what every seat can see."""
     a, b = counting_everything(pair.a), counting_everything(pair.b)
     assert a.scores(pair.seat) == b.scores(pair.seat)
     assert a.result(pair.seat) == b.result(pair.seat)

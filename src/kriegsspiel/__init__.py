@@ -6,6 +6,7 @@ The public API::
     game = new_game("demo", seed="example")
     game.act("german", {"action": "prepare", "unit": "pioneer-1", "demolition": "bridge"})
     game.view("us")      # what the US seat may know
+    game.task_plan("german", "prepare:bridge")  # when that work is done, exactly
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from kriegsspiel.core.dist import Dist
     from kriegsspiel.core.game import Game
     from kriegsspiel.core.seats import PUBLIC, UMPIRE
+    from kriegsspiel.core.task_plans import FinishRow, TaskPlan
     from kriegsspiel.errors import DiceError, InputError, KriegsspielError, RuleViolation
     from kriegsspiel.games import edit_game, load_game, new_game, save_game
     from kriegsspiel.registry import all_checks, find_check
@@ -33,6 +35,7 @@ _FROM = {
     "kriegsspiel.core.dist": ("Dist",),
     "kriegsspiel.core.game": ("Game",),
     "kriegsspiel.core.seats": ("PUBLIC", "UMPIRE"),
+    "kriegsspiel.core.task_plans": ("FinishRow", "TaskPlan"),
     "kriegsspiel.errors": ("DiceError", "InputError", "KriegsspielError", "RuleViolation"),
     "kriegsspiel.games": ("edit_game", "load_game", "new_game", "save_game"),
     "kriegsspiel.registry": ("all_checks", "find_check"),
@@ -67,6 +70,7 @@ __all__ = [
     "DiceError",
     "Dist",
     "EnteredDice",
+    "FinishRow",
     "Game",
     "InputError",
     "KriegsspielError",
@@ -74,6 +78,7 @@ __all__ = [
     "RuleViolation",
     "ScriptedDice",
     "SeededDice",
+    "TaskPlan",
     "all_checks",
     "edit_game",
     "find_check",

@@ -234,10 +234,12 @@ def act_cmd(
     kriegsspiel act game.json --seat us move sherman-1 16,20
     kriegsspiel act game.json --seat us opportunity-fire rifle-1 --dice 7
     """
+    import msgspec
     from rich.text import Text
 
     from kriegsspiel import edit_game
     from kriegsspiel.cli_input import action_data, entered_dice
+    from kriegsspiel.cli_show import standing_text
     from kriegsspiel.render.text import console, render_log, to_act_text
 
     if player is not None and dice is None:
@@ -251,16 +253,21 @@ def act_cmd(
         edit.save()
     seen = loaded.log_view(seat, seen_before)
     entry = seen[-1] if seen else None  # what this seat sees of its action
-    to_act = loaded.ruleset.seats_to_act(loaded.state)
+    to_act = loaded.seats_to_act()
+    result = loaded.result(seat)
     if as_json:
-        emit_json({"entry": entry, "seats_to_act": to_act})
+        ended = {"result": msgspec.to_builtins(result)} if result is not None else {}
+        emit_json({"entry": entry, "seats_to_act": to_act, **ended})
         return
     out = console()
     if entry is None:
         out.print(Text(f"done; nothing of it is shown to {seat}"))
     else:
         render_log(out, [entry], f"{seat}: done")
-    out.print(Text(to_act_text(to_act)))
+    if result is None:
+        out.print(Text(to_act_text(to_act)))
+    else:  # the action ended the game: its result, with the reasons (docs/victory.md)
+        out.print(Text(standing_text(loaded, seat).rstrip("\n")))
 
 
 @cli.command("show")

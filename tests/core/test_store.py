@@ -412,3 +412,84 @@ def test_no_seat_is_shown_the_seed(name: str, published: bool) -> None:
     for seat in game.seats:
         shown = msgspec.json.encode([game.view(seat), game.log_view(seat)]).decode()
         assert game.seed not in shown, seat
+
+
+# -- checkpoints: a long game loads from the last one --------------------------------------------
+
+
+def _random_game(name: str, steps: int, seed: int) -> Any:
+    """A seeded random game of a bundled scenario, with an undo now and then (some of more than
+    one action, reaching back behind checkpoints)."""
+    rng = random.Random(seed)
+    game = new_game(name, seed=f"checkpoints-{seed}")
+    for step in range(steps):
+        if step % 7 == 6 and game.can_undo:
+            game.undo("umpire", min(len(game.history.live), rng.choice([1, 1, 3])))
+            continue
+        seats = game.seats_to_act()
+        seat = rng.choice(seats) if seats else "umpire"
+        action = game.random_action(seat, rng) if seats else None
+        if action is None:
+            break
+        game.act(seat, action)
+    return game
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_a_game_loaded_from_its_checkpoints_is_the_game_folded_from_the_start(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checkpoints every 4 entries: the loaded game reads as the original everywhere, for every
+    seat (its log, each replay, each undo), and writes the same file again."""
+    monkeypatch.setattr(files, "EVERY", 4)
+    game = _random_game(name, 40, seed=len(name))
+    data = files.dumps(game)
+    assert data.count(b'\n{"checkpoint":') == len(game.log) // 4
+    again = files.loads(data)
+    assert again.history.entries.kept == len(game.log) // 4 * 4  # not decoded at load
+    assert again.state == game.state
+    assert files.dumps(again) == data
+    assert list(map(encode, again.log)) == list(map(encode, game.log))  # lists for tuples
+    for seat in game.seats:
+        assert encode(again.log_view(seat)) == encode(game.log_view(seat))
+        for upto in range(game.log_length(seat) + 1):
+            assert again.replay(seat, upto) == game.replay(seat, upto)
+    while game.can_undo:
+        count = min(2, len(game.history.live))
+        game.undo("umpire", count)
+        again.undo("umpire", count)
+        assert again.state == game.state
+
+
+def test_appends_write_the_checkpoints_a_whole_file_would_have(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(files, "EVERY", 4)
+    path = tmp_path / "game.json"
+    game = _random_game("demo", 30, seed=3)
+    save_game(new_game("demo", seed=game.seed), path)
+    for entry in game.log:
+        with edit_game(path) as edit:
+            if entry.kind == "undo":
+                edit.game.undo("umpire", len(entry.undoes))
+            else:
+                edit.game.act(entry.seat, entry.action or {})
+            edit.save()
+    assert path.read_bytes() == files.dumps(game)
+
+
+def test_a_checkpoint_out_of_place_is_corrupt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(files, "EVERY", 4)
+    data = files.dumps(_random_game("demo", 12, seed=5))
+    lines = data.split(b"\n")
+    mark = next(i for i, line in enumerate(lines) if line.startswith(b'{"checkpoint":'))
+    lines[mark - 1], lines[mark] = lines[mark], lines[mark - 1]  # before its fourth entry
+    problem = _corrupt(tmp_path, b"\n".join(lines)).problem
+    assert problem == "corrupt game file (checkpoint after 3 entries: out of place)"
+    lines = data.split(b"\n")
+    last = max(i for i, line in enumerate(lines) if line.startswith(b'{"checkpoint":'))
+    lines[last] = lines[last].replace(b'"state":{', b'"state":{"no-such-field":1,')
+    problem = _corrupt(tmp_path, b"\n".join(lines)).problem
+    assert problem.startswith("corrupt game file (a checkpoint's state: ")

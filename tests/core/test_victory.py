@@ -66,6 +66,7 @@ def facts(
 
 
 def test_control_of_an_area_alone_scores_and_a_contest_scores_nobody() -> None:
+    """VICTORY-CONTROL, VICTORY-SCORE"""
     sc = scenario(Control(side="red", feature="wood", points=3))
     assert scores(facts(sc)) == {"red": 0, "blue": 0}
     assert scores(facts(sc, at={"r1": (5, 5)})) == {"red": 3, "blue": 0}
@@ -75,6 +76,7 @@ def test_control_of_an_area_alone_scores_and_a_contest_scores_nobody() -> None:
 
 
 def test_control_of_a_line_or_a_point_is_within_its_radius() -> None:
+    """VICTORY-CONTROL"""
     sc = scenario(
         Control(side="blue", feature="road", points=2),
         Control(side="blue", feature="well", points=1, radius=1.0),
@@ -86,12 +88,14 @@ def test_control_of_a_line_or_a_point_is_within_its_radius() -> None:
 
 
 def test_an_area_of_the_section_is_a_place_to_hold() -> None:
+    """VICTORY-CONTROL"""
     hill = Area("hill", ((100, 100), (110, 100), (110, 110)), "the hill")
     sc = scenario(Control(side="red", feature="hill", points=4), areas=(hill,))
     assert scores(facts(sc, at={"r2": (108, 101)})) == {"red": 4, "blue": 0}
 
 
 def test_knock_out_scores_each_enemy_unit_and_ends_the_game_at_the_number_needed() -> None:
+    """VICTORY-SCORE, VICTORY-DECISIVE"""
     sc = scenario(KnockOut(side="red", points=2, needed=2, decisive=True))
     assert scores(facts(sc, out=("b1",))) == {"red": 2, "blue": 0}
     assert judge(facts(sc, out=("b1",))) is None
@@ -108,6 +112,7 @@ def test_knock_out_scores_each_enemy_unit_and_ends_the_game_at_the_number_needed
 
 
 def test_knock_out_of_named_units_counts_only_them() -> None:
+    """VICTORY-SCORE, VICTORY-DECISIVE"""
     sc = scenario(KnockOut(side="blue", units=("r2",), points=5, decisive=True))
     assert judge(facts(sc, out=("r1",))) is None
     assert scores(facts(sc, out=("r1",))) == {"red": 0, "blue": 0}
@@ -118,6 +123,7 @@ def test_knock_out_of_named_units_counts_only_them() -> None:
 
 
 def test_exit_counts_units_beyond_the_line_or_gone_by_that_edge() -> None:
+    """VICTORY-EXIT"""
     sc = scenario(Exit(side="red", edge="north", beyond=55, points=2))
     assert scores(facts(sc, at={"r1": (50, 55)})) == {"red": 2, "blue": 0}
     assert scores(facts(sc, at={"r1": (50, 54.9)})) == {"red": 0, "blue": 0}
@@ -127,6 +133,7 @@ def test_exit_counts_units_beyond_the_line_or_gone_by_that_edge() -> None:
 
 
 def test_a_task_done_scores_and_a_decisive_one_ends_the_game_the_moment_it_is_done() -> None:
+    """VICTORY-SCORE, VICTORY-DECISIVE"""
     sc = scenario(TaskDone(side="blue", target="bridge", done="blown", points=3, decisive=True))
     assert judge(facts(sc, done=frozenset({("bridge", "built")}))) is None
     result = judge(facts(sc, done=frozenset({("bridge", "blown")})))
@@ -136,6 +143,7 @@ def test_a_task_done_scores_and_a_decisive_one_ends_the_game_the_moment_it_is_do
 
 
 def test_a_points_total_ends_the_game_once_reached() -> None:
+    """VICTORY-DECISIVE: a points total"""
     sc = scenario(
         KnockOut(side="red", points=2),
         Control(side="red", feature="wood", points=1),
@@ -149,6 +157,7 @@ def test_a_points_total_ends_the_game_once_reached() -> None:
 
 
 def test_at_the_end_the_most_points_win_by_the_margin_else_a_draw() -> None:
+    """VICTORY-END"""
     sc = scenario(KnockOut(side="red", points=1), KnockOut(side="blue", points=1), margin=2)
     assert judge(facts(sc, out=("b1",))) is None  # the game goes on
     ended = judge(facts(sc, out=("b1",), ended=True))
@@ -163,6 +172,7 @@ def test_at_the_end_the_most_points_win_by_the_margin_else_a_draw() -> None:
 
 
 def test_no_victory_conditions_end_in_a_draw_at_the_length() -> None:
+    """VICTORY-END"""
     sc = ScenarioBase("toy", "t", SIDES, UNITS, TERRAIN)
     assert judge(facts(sc)) is None
     assert judge(facts(sc, ended=True)) == Result(
@@ -171,11 +181,32 @@ def test_no_victory_conditions_end_in_a_draw_at_the_length() -> None:
 
 
 def test_a_decisive_objective_is_judged_on_what_every_seat_knows() -> None:
+    """VICTORY-DECISIVE: it holds, and every seat can see it does"""
     sc = scenario(KnockOut(side="red", needed=1, decisive=True))
     true = facts(sc, out=("b1",))
     public = facts(sc)  # the knock-out is not known to all
     assert judge(true, public) is None
     assert judge(true, true) is not None
+
+
+def test_two_sides_decisive_at_once_is_a_draw() -> None:
+    """VICTORY-DECISIVE"""
+    sc = scenario(
+        KnockOut(side="red", units=("b1",), decisive=True),
+        KnockOut(side="blue", units=("r1",), decisive=True),
+    )
+    result = judge(facts(sc, out=("b1", "r1")))
+    assert result is not None
+    assert (result.winner, result.scores) == (None, {"red": 1, "blue": 1})
+    assert result.reasons[-1] == "a draw (Red 1, Blue 1)"
+
+
+def test_a_hidden_unit_counts_for_all_of_a_side_knocked_out() -> None:
+    """VICTORY-DECISIVE: "all the enemy" is all there truly are, not those a seat knows of."""
+    sc = scenario(KnockOut(side="red", decisive=True))
+    true = facts(sc, out=("b1",))
+    known = Facts(sc, {k: v for k, v in true.units.items() if k != "b2"}, frozenset(), "t", False)
+    assert judge(true, known) is None
 
 
 @pytest.mark.parametrize(

@@ -40,6 +40,11 @@ def test_eng_act_03_work_by_actions_is_done_at_a_certain_turn() -> None:
     assert plan.by_end == 1
     assert plan.per_tick == "1 engineering action"
     assert any("ENG-ACT-10" in a for a in plan.assumptions)  # no fire cancels it
+    # the demo's decisive objective may end the game before turn 6: the plan says so
+    assert plan.assumptions[-1] == (
+        "the game lasts to its last turn: a decisive objective (the road bridge is blown) may "
+        "end it sooner, which this plan does not count"
+    )
 
 
 def test_a_task_no_one_works_on_is_not_done_before_the_end() -> None:

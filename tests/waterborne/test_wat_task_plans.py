@@ -51,6 +51,7 @@ def test_wat_pontoon_plan_from_the_game_own_table_and_the_initiatives_left() -> 
     assert plan.ready_by_end == F(25, 36)
     assert plan.per_tick == "an attempt, earning a construction point with probability 5/6"
     assert any("WAT-PONTOON-10" in a for a in plan.assumptions)  # hits are not counted
+    assert not any("decisive" in a for a in plan.assumptions)  # no victory: section here
     assert plan.summary().startswith("br is open by initiative 5 with probability 69.4% (25/36)")
 
 

@@ -20,6 +20,7 @@ from webgame import DEMO_SEED, DEMOLISH_CULVERT, PREPARE_BRIDGE, Table, create
 
 from kriegsspiel.rulesets import RULESETS
 from kriegsspiel.scenario.load import bundled_names
+from kriegsspiel.web import schema
 from kriegsspiel.web.host import Host, bundled_scenario
 
 pytest_plugins = ["webfixtures"]  # the app, client and demo fixtures
@@ -85,6 +86,15 @@ def sent_strings(bodies: Iterable[str]) -> set[str]:
     return out
 
 
+# the API's own field names: every seat's answers carry them, whatever it knows
+API_WORDS = frozenset(
+    field
+    for struct in vars(schema).values()
+    if isinstance(struct, type) and issubclass(struct, msgspec.Struct)
+    for field in struct.__struct_fields__
+)
+
+
 def umpire_only(table: Table, seat: str) -> set[str]:
     """The strings of the umpire's view and log that `seat`'s own view, log and actions lack
     (the seats' names are public: every page lists them)."""
@@ -92,7 +102,8 @@ def umpire_only(table: Table, seat: str) -> set[str]:
     everything = set(strings(game.view("umpire"))) | set(strings(game.log_view("umpire")))
     actions = msgspec.to_builtins(game.legal_actions(seat))
     known = set(strings(game.view(seat))) | set(strings(game.log_view(seat)))
-    return everything - known - set(strings(actions)) - set(game.seats) - {""}  # "" says nothing
+    public = set(game.seats) | API_WORDS | {""}  # "" says nothing
+    return everything - known - set(strings(actions)) - public
 
 
 def assert_kept(

@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic
 
 import msgspec
@@ -23,7 +23,7 @@ from kriegsspiel.core.chance import BUDGET, SAMPLES, ActionOdds, walk
 from kriegsspiel.core.checks import Check, CheckResult
 from kriegsspiel.core.choices import Choice
 from kriegsspiel.core.dice import DiceSource, EnteredDice, Pool, SeededDice
-from kriegsspiel.core.history import History
+from kriegsspiel.core.history import History, Resumed
 from kriegsspiel.core.log import Entry, Record
 from kriegsspiel.core.outlook import Keyed, Measure, Outlook, scores_of
 from kriegsspiel.core.roll import Roll
@@ -53,11 +53,16 @@ class Game(Generic[Sc, S, A, E]):
         scenario: Sc,
         seed: str | None = None,
         log: Sequence[Entry[E]] = (),
+        resumed: Callable[[S], Resumed[S, E]] | None = None,
     ) -> None:
+        """`resumed`, given the initial state, is what a store kept of the log's first entries
+        (`core.history.Resumed`); `log` then holds the entries after them."""
         self.ruleset = ruleset
         self.scenario = scenario
         self.seed = seed or scenario.seed or secrets.token_hex(16)
-        self._history: History[S, E] = History(ruleset.initial_state(scenario), ruleset.apply, log)
+        initial = ruleset.initial_state(scenario)
+        kept = None if resumed is None else resumed(initial)
+        self._history: History[S, E] = History(initial, ruleset.apply, log, kept)
         self._log = self._history.entries  # appended to through `_history` alone
         self._known: dict[str, S] = {}
         # the last action validated, when and for whom, and the data `random_action` gave it as
@@ -188,6 +193,11 @@ class Game(Generic[Sc, S, A, E]):
     def log(self) -> tuple[Entry[E], ...]:
         """The full log: the umpire's record. Show seats `log_view` instead."""
         return tuple(self._log)
+
+    @property
+    def history(self) -> History[S, E]:
+        """The log with its indexes and kept states, for the stores: the umpire's record."""
+        return self._history
 
     @property
     def state(self) -> S:

@@ -156,8 +156,8 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
 
     def result(self, state: S) -> Result | None:
         """The game's result in `state`, or None while it goes on: a decisive objective ends it
-        once every seat knows it holds (judged on the public display's knowledge, so that the
-        end tells no seat a hidden fact), else the end of the ruleset's length."""
+        once it holds and every seat can see it does (on the public display's knowledge too, so
+        that the end comes of no hidden fact), else the end of the ruleset's length."""
         return decide(state, self.victory_facts, lambda s: self.knowledge(s, PUBLIC))
 
     def over(self, state: S) -> bool:

@@ -18,7 +18,7 @@ from kriegsspiel.core.convert import ID_PATTERN
 from kriegsspiel.core.kept import kept
 from kriegsspiel.core.seats import RESERVED
 from kriegsspiel.core.tables import GameTables, TableSet
-from kriegsspiel.core.victory import Place, Victory
+from kriegsspiel.core.victory import Place, Victory, find_places
 from kriegsspiel.core.victory import validate as validate_victory
 from kriegsspiel.errors import InputError
 
@@ -122,6 +122,11 @@ class ScenarioBase(
         """The places a `control` objective may name, by id: the terrain features; a ruleset's
         scenario adds its own (bridges, forts, sites)."""
         return {t.id: Place(t.name or t.id, t.points, t.line) for t in self.terrain}
+
+    @kept
+    def victory_places(self) -> dict[str, Place]:
+        """`victory_features` and the victory section's own areas, kept once asked for."""
+        return find_places(self)
 
     def victory_tasks(self) -> dict[str, tuple[str, frozenset[str]]]:
         """The things a `task` objective may name, by id: each one's name and the words for

@@ -20,6 +20,7 @@ from typing import Any
 
 from kriegsspiel.core.dist import Dist
 from kriegsspiel.core.plans import DEFAULT_COVERAGE, MAX_ROWS, negative_binomial
+from kriegsspiel.core.victory import Victory
 from kriegsspiel.errors import InputError
 
 
@@ -181,6 +182,22 @@ def _dp(remaining: int, gain: Dist[int]) -> Iterator[int]:
                         new[k + g] += w * c
         ways = new
         yield finished
+
+
+def chance(p: Fraction) -> Dist[int]:
+    """One unit of work with probability `p`, else none: what one roll a tick earns."""
+    return Dist.counted({1: p.numerator, 0: p.denominator - p.numerator}, p.denominator)
+
+
+def sudden_death(victory: Victory | None, clock: str) -> tuple[str, ...]:
+    """What a plan assumes of the game's end when a decisive objective may bring it sooner."""
+    decisive = [o.name or o.side for o in (victory.objectives if victory else ()) if o.decisive]
+    if not decisive:
+        return ()
+    return (
+        f"the game lasts to its last {clock}: a decisive objective ({', '.join(decisive)}) "
+        "may end it sooner, which this plan does not count",
+    )
 
 
 def never(plan: TaskPlan) -> Fraction | None:

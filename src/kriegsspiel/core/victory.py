@@ -9,7 +9,8 @@ the side with the most points wins by at least the `margin`; else it is a draw. 
 - `control`: a place (a terrain feature, or a ruleset's own: a bridge, a fort, a site) held by
   the side: one of its units still in the fight on it, and none of any other side's;
 - `knock-out`: enemy units knocked out (all of the other sides' if none are named), per unit;
-- `exit`: the side's units standing beyond a line near a table edge (`edge`, `beyond`), per unit;
+- `exit`: the side's units beyond a line near a table edge (`edge`, `beyond`) or gone off the
+  table by it, per unit;
 - `task`: a piece of work done (`target` and what was `done` to it: "built", "blown",
   "breached", ... as the ruleset lists for its scenario's things);
 - `total`: the side's points reaching a total (decisive, scoring nothing itself).
@@ -21,9 +22,11 @@ names the places and tasks an objective may refer to (`ScenarioBase.victory_feat
 `victory_tasks`), so the section is validated with the rest of the scenario. Nothing here knows
 any ruleset.
 
-Secrets: scores computed on a seat's knowledge count only what that seat knows; a decisive
-objective is judged on what every seat knows (the public display's knowledge), so that the game
-ending, a public fact, tells no seat anything hidden; at the end the result counts every fact.
+Secrets: scores computed on a seat's knowledge count only what that seat knows. A decisive
+objective ends the game once it holds and every seat can see it does (on the public display's
+knowledge too), so the end, a public fact, comes of nothing hidden; what the game going on can
+tell is that a place every seat sees held is contested by something hidden. At the end the
+result counts every fact and is told to every seat.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
 import msgspec
 
+from kriegsspiel.core.convert import ID_PATTERN
 from kriegsspiel.errors import InputError
 
 if TYPE_CHECKING:
@@ -92,8 +96,8 @@ AnyObjective = Control | KnockOut | Exit | TaskDone | Total
 class Area(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A place of the victory conditions' own, for `control`: a polygon, a line or a point."""
 
-    id: str
-    points: tuple[Point, ...] = msgspec.field(default_factory=tuple)
+    id: Annotated[str, msgspec.Meta(pattern=ID_PATTERN)]
+    points: tuple[Point, ...] = ()
     name: str = ""
     line: bool = False
 
@@ -119,8 +123,7 @@ class Place:
     line: bool = False
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(msgspec.Struct, frozen=True):
     """One unit as the victory conditions read it."""
 
     side: str
@@ -158,7 +161,8 @@ def validate(victory: Victory, scenario: ScenarioBase, where: str) -> None:
                 raise InputError(f"{here}.id", f"duplicate id {area.id!r}")
             raise InputError(f"{here}.id", f"{area.id!r} is already a feature's id")
         seen.add(area.id)
-        if not area.points or (area.line and len(area.points) < 2):
+        n = len(area.points)
+        if n == 0 or (area.line and n < 2) or (not area.line and n == 2):
             raise InputError(f"{here}.points", "a point, a line of 2+ or a polygon of 3+ points")
     places = features(scenario)
     tasks = scenario.victory_tasks()
@@ -191,7 +195,13 @@ def validate(victory: Victory, scenario: ScenarioBase, where: str) -> None:
 
 
 def features(scenario: ScenarioBase) -> dict[str, Place]:
-    """Every place a `control` objective may name: the scenario's and the section's areas."""
+    """Every place a `control` objective may name: the scenario's and the section's areas
+    (kept on the scenario: `ScenarioBase.victory_places`)."""
+    return scenario.victory_places
+
+
+def find_places(scenario: ScenarioBase) -> dict[str, Place]:
+    """`features`, computed."""
     out = scenario.victory_features()
     for area in scenario.victory.areas if scenario.victory else ():
         out[area.id] = Place(area.name or area.id, area.points, area.line)
@@ -219,7 +229,7 @@ def _some(names: Mapping[str, object]) -> str:
 
 
 def scores(facts: Facts) -> dict[str, int]:
-    """Each side's points in the state the facts were read from."""
+    """VICTORY-SCORE: each side's points in the state the facts were read from."""
     out = dict.fromkeys(facts.scenario.side_ids, 0)
     victory = facts.scenario.victory
     for objective in victory.objectives if victory else ():
@@ -228,39 +238,58 @@ def scores(facts: Facts) -> dict[str, int]:
 
 
 def decide(state: T, facts: Callable[[T], Facts], public: Callable[[T], T]) -> Result | None:
-    """A ruleset's result of `state`: its `facts`, and those of the `public` display's
-    knowledge of it when a decisive objective must be judged (`Ruleset.result`)."""
-    seen = facts(state)
-    victory = seen.scenario.victory
-    if victory is None or not any(o.decisive for o in victory.objectives):
-        return judge(seen)
-    return judge(seen, facts(public(state)))
+    """A ruleset's result of `state` (`Ruleset.result`): its `facts`, and when a decisive
+    objective must be judged, those of the `public` display's knowledge of it."""
+    return judge(facts(state), lambda: facts(public(state)))
 
 
-def judge(facts: Facts, public: Facts | None = None) -> Result | None:
+def judge(facts: Facts, public: Facts | Callable[[], Facts] | None = None) -> Result | None:
     """The result of the state `facts` were read from, or None while the game goes on: a
-    decisive objective held on the `public` facts (what every seat knows; `facts` themselves if
-    None) ends it at once; else the end of the ruleset's length."""
+    decisive objective ends it at once when it holds and every seat can see it does (the
+    `public` facts, or a function giving them; the facts themselves if None); else the end of
+    the ruleset's length."""
     scenario = facts.scenario
     victory = scenario.victory or Victory()
-    points = scores(facts)
-    seen = public or facts
-    seen_points = scores(seen) if public is not None else points
-    decided = [o for o in victory.objectives if o.decisive and _holds(o, seen, seen_points[o.side])]
+    decided = _decided(victory, facts, public)
     if not decided and not facts.ended:
         return None
+    points = scores(facts)  # VICTORY-END: every fact counts in the result
     reasons = [_reason(o, facts) for o in victory.objectives if o.points and _count(o, facts)]
     winners = sorted({o.side for o in decided}, key=scenario.side_ids.index)
     if decided:
         reasons += [f"{_name(o, facts)}: the game ends at {facts.clock}" for o in decided]
-        winner = winners[0] if len(winners) == 1 else None
+        winner = winners[0] if len(winners) == 1 else None  # VICTORY-DECISIVE: two, a draw
     else:
-        winner = _leader(points, victory.margin)
+        winner = _leader(points, victory.margin)  # VICTORY-END
         reasons.append(f"the game ended after {facts.clock}")
     board = ", ".join(f"{scenario.side_name(s)} {points[s]}" for s in scenario.side_ids)
     verdict = f"{scenario.side_name(winner)} wins" if winner else "a draw"
     reasons.append(f"{verdict} ({board})")
     return Result(winner, points, tuple(reasons))
+
+
+def _decided(
+    victory: Victory, facts: Facts, public: Facts | Callable[[], Facts] | None
+) -> list[AnyObjective]:
+    """VICTORY-DECISIVE: the decisive objectives that hold, as every seat can see."""
+    decisive = [o for o in victory.objectives if o.decisive]
+    if not decisive:
+        return []
+    points = scores(facts) if any(isinstance(o, Total) for o in decisive) else {}
+    held = [o for o in decisive if _holds(o, facts, facts, points.get(o.side, 0))]
+    if public is None:
+        return held
+    # Every seat's knowledge of knock-outs, exits and work done is part of the truth, so those
+    # hold for every seat only if they hold: the public facts are read only when one does, or
+    # when a place is at stake (a side may seem to hold it, contested by a hidden unit).
+    places = {o.side for o in victory.objectives if isinstance(o, Control)}
+    if not held and not any(
+        isinstance(o, Control) or (isinstance(o, Total) and o.side in places) for o in decisive
+    ):
+        return []
+    seen = public() if callable(public) else public
+    seen_points = scores(seen) if points else {}
+    return [o for o in decisive if _holds(o, seen, facts, seen_points.get(o.side, 0))]
 
 
 def _leader(points: Mapping[str, int], margin: int) -> str | None:
@@ -270,11 +299,14 @@ def _leader(points: Mapping[str, int], margin: int) -> str | None:
     return None
 
 
-def _holds(objective: AnyObjective, facts: Facts, side_points: int) -> bool:
+def _holds(objective: AnyObjective, facts: Facts, truth: Facts, side_points: int) -> bool:
+    """Whether `objective` holds on `facts`; a knock-out or exit of all its units needs all
+    there truly are (`truth`), not only those a seat knows of."""
     if isinstance(objective, Total):
         return side_points >= objective.total
     if isinstance(objective, KnockOut | Exit):
-        return _count(objective, facts) >= (objective.needed or len(_counted(objective, facts)))
+        needed = objective.needed or len(_counted(objective, truth))
+        return _count(objective, facts) >= needed
     return _count(objective, facts) > 0
 
 
@@ -305,6 +337,7 @@ def _achieved(objective: KnockOut | Exit, facts: Facts) -> list[str]:
 
 
 def _there(edge: Edge, piece: Piece, test: Callable[[Point], bool] | None) -> bool:
+    """VICTORY-EXIT: gone by the edge, or standing beyond the line and not knocked out."""
     if piece.exited is not None or piece.out:
         return piece.exited == edge
     return test is not None and piece.position is not None and test(piece.position)
@@ -324,8 +357,8 @@ def _beyond(objective: Exit) -> Callable[[Point], bool] | None:
 
 
 def controller(objective: Control, facts: Facts) -> str | None:
-    """The side holding the objective's place: the only side with a unit on it that can hold
-    ground; None if no side or several have one."""
+    """VICTORY-CONTROL: the side holding the objective's place, the only side with a unit on
+    it that can hold ground; None if no side or several have one."""
     place = features(facts.scenario).get(objective.feature)
     if place is None:  # not in what this seat knows of the scenario
         return None
@@ -344,15 +377,15 @@ def _stands_on(piece: Piece, feature: str, place: Place, radius: float) -> bool:
 
 
 def _on(place: Place, at: Point, radius: float) -> bool:
+    """On an area (a polygon: inside it), or within `radius` of a line or a point."""
     pts = place.points
     if not pts:
         return False
-    if len(pts) >= 3 and not place.line and _inside(pts, at):
-        return True
+    if len(pts) >= 3 and not place.line:
+        return _inside(pts, at)
     if len(pts) == 1:
         return math.dist(pts[0], at) <= radius + 1e-9
-    ring = pts if place.line else (*pts, pts[0])
-    return any(_to_segment(at, a, b) <= radius + 1e-9 for a, b in itertools.pairwise(ring))
+    return any(_to_segment(at, a, b) <= radius + 1e-9 for a, b in itertools.pairwise(pts))
 
 
 def _inside(polygon: tuple[Point, ...], at: Point) -> bool:

@@ -6,6 +6,13 @@ entry's line, so a change costs the same however long the game; a whole file (a 
 is written atomically, and a format 1 file (one JSON document of header, scenario and log) still
 loads, and is rewritten whole in format 2 at its first change.
 
+After every `EVERY` entries comes a checkpoint line, `{"checkpoint": N, ...}`: what the first N
+entries come to (the fields of the state that differ from the scenario's initial state, the undo
+entries and what they took back, which entries each seat sees). Loading starts from the last
+checkpoint: only the entries after it are decoded and folded, the others when they are read (an
+older log line, a replay or an undo reaching behind it). A checkpoint is taken as the record of
+the entries before it, as the entries are.
+
 A game file is the umpire's record: it holds the secret seed and every hidden fact. Seats see a
 game only through its views. A command that changes a game holds an exclusive lock on its file
 from reading it to writing it (`editing`), so two commands acting at once on one file take turns
@@ -20,18 +27,34 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import os
 import tempfile
-from collections.abc import Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from itertools import compress
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 import msgspec
+from msgspec.json import Decoder
 
 from kriegsspiel.core.game import FORMAT, Game, Header
+from kriegsspiel.core.history import Resumed
+from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError
-from kriegsspiel.store.record import CorruptRecord, decode_game, encode, short
+from kriegsspiel.store.record import (
+    CorruptRecord,
+    corrupt,
+    decode_entries,
+    decode_game,
+    decode_scenario,
+    encode,
+    entry_decoder,
+    replayed,
+    short,
+)
 
 NOUN = "game file"  # what the errors call it
 LINES = 2  # the format written: JSON Lines, appended to
@@ -52,14 +75,81 @@ class _Document(msgspec.Struct):
     log: list[msgspec.Raw]
 
 
+EVERY = 1024  # log entries between checkpoints
+_MARK = b'{"checkpoint":'  # how a checkpoint line starts
+
+
+class _Checkpoint(msgspec.Struct):
+    """A checkpoint as written; its first field makes the line start with `_MARK`."""
+
+    checkpoint: int  # the number of entries before it
+    undos: list[int]  # the positions of the undo entries since the checkpoint before
+    gone: list[int]  # the seqs they took back
+    seen: dict[str, str]  # seat -> "1" or "0" for each entry since the checkpoint before
+    state: dict[str, Any]  # the state's fields that are not its initial state's own
+
+
+class _Mark(msgspec.Struct, forbid_unknown_fields=True):
+    """A checkpoint as read, its state left for later."""
+
+    checkpoint: int
+    undos: list[int]
+    gone: list[int]
+    seen: dict[str, str]
+    state: msgspec.Raw
+
+
 def dumps(game: AnyGame) -> bytes:
-    """The whole file of `game`: its header, scenario and entries, a line each."""
+    """The whole file of `game`: its header, scenario and entries, a line each, with a
+    checkpoint after every `EVERY` entries."""
     header = Header(LINES, game.ruleset.name, game.seed)
-    return b"".join(_line(v) for v in (header, game.scenario, *game.log))
+    lines, _ = _entry_lines(game, 0, 0)
+    return _line(header) + _line(game.scenario) + lines
 
 
 def _line(value: Any) -> bytes:
     return encode(value) + b"\n"
+
+
+def _entry_lines(game: AnyGame, start: int, mark: int) -> tuple[bytes, int]:
+    """The lines of the entries of `game` from `start` on, each checkpoint due among them
+    after its entry (`mark`: the checkpoint before `start`); and the last checkpoint's."""
+    entries = game.history.entries
+    parts = []
+    for seq in range(start, len(entries)):
+        parts.append(_line(entries[seq]))
+        if (seq + 1) % EVERY == 0:
+            parts.append(_checkpoint(game, mark, seq + 1))
+            mark = seq + 1
+    return b"".join(parts), mark
+
+
+def _checkpoint(game: AnyGame, start: int, end: int) -> bytes:
+    history = game.history
+    initial, state = history.state_at(0), history.state_at(end)
+    if not isinstance(state, msgspec.Struct):
+        return b""  # a state of another kind is not kept: the log is folded from the start
+    segment = history.entries[start:end]
+    seen = {}
+    for seat in game.seats:
+        bits = bytearray(b"0" * (end - start))
+        for position in history.seen_between(seat, start, end):
+            bits[position - start] = ord("1")
+        seen[seat] = bits.decode()
+    changed = {}
+    for name in state.__struct_fields__:
+        value, before = getattr(state, name), getattr(initial, name)
+        if value is not before and value != before:
+            changed[name] = value
+    return _line(
+        _Checkpoint(
+            end,
+            [e.seq for e in segment if e.kind == "undo"],
+            sorted({seq for e in segment for seq in e.undoes}),
+            seen,
+            changed,
+        )
+    )
 
 
 class Read(NamedTuple):
@@ -69,6 +159,7 @@ class Read(NamedTuple):
     game: AnyGame
     format: int
     whole: int
+    mark: int  # the entries before the last checkpoint
 
 
 def loads(data: bytes, where: str = "game") -> AnyGame:
@@ -83,12 +174,160 @@ def read(data: bytes, where: str = "game") -> Read:
         return _read_document(data, where)
     if header.format != LINES:
         raise CorruptRecord(where, _unsupported(header.format))
-    lines = rest.split(b"\n")
-    torn = lines.pop()  # b"" after a file's last newline, else a torn append: ignored
-    if not newline or not lines:
+    end = rest.find(b"\n")
+    if not newline or end < 0:
         raise CorruptRecord(where, f"corrupt {NOUN} (no scenario after its header)")
-    game = _game(header, lines[0], lines[1:], where)
-    return Read(game, LINES, len(data) - len(torn))
+    body = len(first) + 1 + end + 1  # where the first entry's line begins
+    marks = _checkpoints(data, body, where)
+    start = marks[-1].after if marks else body
+    lines = data[start:].split(b"\n")
+    torn = lines.pop()  # b"" after a file's last newline, else a torn append: ignored
+    whole = len(data) - len(torn)
+    scenario = rest[:end]
+    if not marks:
+        game = _game(header, scenario, lines, where)
+        return Read(game, LINES, whole, 0)
+    record_header = Header(FORMAT, header.ruleset, header.seed)
+    ruleset, loaded = decode_scenario(record_header, scenario, where=where, noun=NOUN)
+    decoder = entry_decoder(ruleset)
+    length = marks[-1].entries
+    tail = decode_entries(decoder, enumerate(lines, length), length, where=where, noun=NOUN)
+    kept = _Kept(data, marks, decoder, where)
+
+    def resumed(initial: Any) -> Resumed[Any, Any]:
+        return _resumed(initial, kept, marks, where)
+
+    game = replayed(
+        lambda: Game(ruleset, loaded, header.seed, tail, resumed), where=where, noun=NOUN
+    )
+    return Read(game, LINES, whole, length)
+
+
+class _Found(NamedTuple):
+    """A checkpoint line: the entries before it, its fields, and where its segment of the file
+    (its entries' lines since the checkpoint before) begins and ends, and where it ends."""
+
+    entries: int
+    mark: _Mark
+    begins: int
+    ends: int
+    after: int
+
+
+def _checkpoints(data: bytes, body: int, where: str) -> list[_Found]:
+    """The whole checkpoint lines after `body`, each checked to stand where it says."""
+    found: list[_Found] = []
+    view = memoryview(data)
+    begins = body
+    count = 0
+    while (line := data.find(b"\n" + _MARK, begins - 1) + 1) > 0:
+        end = data.find(b"\n", line)
+        if end < 0:
+            break  # torn: ignored with the rest of the last line
+        count += data.count(b"\n", begins, line)
+        try:
+            mark = msgspec.json.decode(view[line:end], type=_Mark)
+        except msgspec.DecodeError as exc:
+            detail = f"checkpoint after {count} entries: {short(exc)}"
+            raise corrupt(detail, where=where, noun=NOUN) from None
+        since = count - (found[-1].entries if found else 0)
+        if mark.checkpoint != count or any(len(s) != since for s in mark.seen.values()):
+            detail = f"checkpoint after {count} entries: out of place"
+            raise corrupt(detail, where=where, noun=NOUN)
+        found.append(_Found(count, mark, begins, line, end + 1))
+        begins = end + 1
+    return found
+
+
+class _Kept(Sequence[Entry[Any]]):
+    """The entries before the last checkpoint, each decoded from its line when read."""
+
+    def __init__(
+        self, data: bytes, marks: Sequence[_Found], decoder: Decoder[Entry[Any]], where: str
+    ) -> None:
+        self._view = memoryview(data)
+        self._marks = marks
+        self._firsts = [0, *(m.entries for m in marks[:-1])]
+        self._lines: dict[int, list[int]] = {}  # a segment -> where its lines begin, and end
+        self._decoder = decoder
+        self._where = where
+
+    def __len__(self) -> int:
+        return self._marks[-1].entries
+
+    @overload
+    def __getitem__(self, index: int) -> Entry[Any]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Entry[Any]]: ...
+    def __getitem__(self, index: int | slice) -> Entry[Any] | Sequence[Entry[Any]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        segment = bisect_right(self._firsts, index) - 1
+        starts = self._segment(segment)
+        at = index - self._firsts[segment]
+        try:
+            entry = self._decoder.decode(self._view[starts[at] : starts[at + 1] - 1])
+        except msgspec.DecodeError as exc:
+            detail = f"log entry {index}: {short(exc)}"
+            raise corrupt(detail, where=self._where, noun=NOUN) from None
+        if entry.seq != index:
+            raise corrupt("log entries out of sequence", where=self._where, noun=NOUN)
+        return entry
+
+    def _segment(self, segment: int) -> list[int]:
+        starts = self._lines.get(segment)
+        if starts is None:
+            found = self._marks[segment]
+            view, at, starts = self._view, found.begins, []
+            data = view.obj
+            assert isinstance(data, bytes)
+            while at < found.ends:
+                starts.append(at)
+                at = data.index(b"\n", at) + 1
+            starts.append(at)
+            self._lines[segment] = starts
+        return starts
+
+
+def _resumed(initial: Any, kept: _Kept, marks: Sequence[_Found], where: str) -> Resumed[Any, Any]:
+    """What the checkpoints keep of the entries before the last of them."""
+    types = {f.name: f.type for f in msgspec.structs.fields(type(initial))}
+
+    def state(raw: msgspec.Raw) -> Any:
+        try:
+            changed = msgspec.json.decode(raw, type=dict[str, msgspec.Raw])
+            values = {name: msgspec.json.decode(v, type=types[name]) for name, v in changed.items()}
+        except (msgspec.DecodeError, KeyError) as exc:
+            detail = f"a checkpoint's state: {short(exc)}"
+            raise corrupt(detail, where=where, noun=NOUN) from None
+        return msgspec.structs.replace(initial, **values)
+
+    def seen(seat: str) -> Callable[[], list[int]]:
+        def positions() -> list[int]:
+            out: list[int] = []
+            first = 0
+            for found in marks:
+                bits = found.mark.seen.get(seat, "").encode().translate(_BITS)
+                out.extend(compress(range(first, found.entries), bits))
+                first = found.entries
+            return out
+
+        return positions
+
+    seats = {seat for found in marks for seat in found.mark.seen}
+    return Resumed(
+        kept,
+        state(marks[-1].mark.state),
+        {m.entries: functools.partial(state, m.mark.state) for m in marks},
+        frozenset(seq for m in marks for seq in m.mark.undos),
+        frozenset(seq for m in marks for seq in m.mark.gone),
+        {seat: seen(seat) for seat in seats if all(seat in m.mark.seen for m in marks)},
+    )
+
+
+_BITS = bytes.maketrans(b"01", b"\x00\x01")
 
 
 def _read_document(data: bytes, where: str) -> Read:
@@ -102,7 +341,7 @@ def _read_document(data: bytes, where: str) -> Read:
         record = msgspec.json.decode(data, type=_Document)
     except msgspec.DecodeError as exc:
         raise CorruptRecord(where, f"corrupt {NOUN} ({short(exc)})") from None
-    return Read(_game(header, record.scenario, record.log, where), DOCUMENT, len(data))
+    return Read(_game(header, record.scenario, record.log, where), DOCUMENT, len(data), 0)
 
 
 def _unsupported(number: int) -> str:
@@ -152,7 +391,8 @@ class Editing:
         self.game = found.game
         self._format = found.format
         self._whole = found.whole  # bytes of whole lines: the next entry goes there
-        self._saved = len(self.game.log)  # entries in the file: the game's log only grows
+        self._mark = found.mark  # the entries before the last checkpoint
+        self._saved = len(self.game.history.entries)  # in the file: the game's log only grows
 
     def save(self, game: AnyGame | None = None) -> None:
         """Write `game` (by default the one read) to the file, unless the file changed: the
@@ -168,15 +408,15 @@ class Editing:
                 "(run the command again)",
             )
         target = self.game if game is None else game
-        log = target.log
         if target is self.game and self._format == LINES:
-            added = b"".join(map(_line, log[self._saved :]))  # encoded before anything is written
+            added, mark = _entry_lines(target, self._saved, self._mark)  # encoded before writing
             self._whole = _append(self.path, self._whole, added)
         else:
             data = dumps(target)
             _write(self.path, data, overwrite=True)
             self._format, self._whole = LINES, len(data)
-        self._saved = len(log)
+            mark = len(target.history.entries) // EVERY * EVERY
+        self._saved, self._mark = len(target.history.entries), mark
         self._read_as = _signature(os.stat(self.path))
 
 

@@ -9,7 +9,7 @@ the game's id.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgspec
@@ -17,7 +17,7 @@ import msgspec
 from kriegsspiel.core.game import FORMAT, Game, Header
 from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError
-from kriegsspiel.rulesets import find_ruleset
+from kriegsspiel.rulesets import AnyRuleset, find_ruleset
 
 AnyGame = Game[Any, Any, Any, Any]
 Json = bytes | str | msgspec.Raw
@@ -59,34 +59,63 @@ def decode_game(
     """The game of a record: its header, its scenario's JSON, and its log entries' JSON, each
     with the number it is known by in the store (its position in a file, its row's seq in the
     database). `noun` names the record in messages ("game file", "game record")."""
+    ruleset, loaded = decode_scenario(header, scenario, where=where, noun=noun)
+    log = decode_entries(entry_decoder(ruleset), entries, 0, where=where, noun=noun)
+    return replayed(lambda: Game(ruleset, loaded, header.seed, log), where=where, noun=noun)
+
+
+def decode_scenario(
+    header: Header, scenario: Json, *, where: str, noun: str = "game record"
+) -> tuple[AnyRuleset, Any]:
+    """A record's ruleset and scenario."""
     check_format(header, where=where, noun=noun)
     try:
         ruleset = find_ruleset(header.ruleset)
     except InputError as exc:
         raise CorruptRecord(where, exc.problem) from None
-
-    def corrupt(detail: str) -> CorruptRecord:
-        return CorruptRecord(where, f"corrupt {noun} ({detail})")
-
     try:
-        loaded = msgspec.json.decode(scenario, type=ruleset.scenario_type)
+        return ruleset, msgspec.json.decode(scenario, type=ruleset.scenario_type)
     except msgspec.DecodeError as exc:
-        raise corrupt(f"scenario: {short(exc)}") from None
-    decoder = msgspec.json.Decoder(Entry[ruleset.event_type])  # type: ignore[name-defined]
+        raise corrupt(f"scenario: {short(exc)}", where=where, noun=noun) from None
+
+
+def entry_decoder(ruleset: AnyRuleset) -> msgspec.json.Decoder[Entry[Any]]:
+    return msgspec.json.Decoder(Entry[ruleset.event_type])  # type: ignore[name-defined]
+
+
+def decode_entries(
+    decoder: msgspec.json.Decoder[Entry[Any]],
+    entries: Iterable[tuple[int, Json]],
+    first: int,
+    *,
+    where: str,
+    noun: str = "game record",
+) -> list[Entry[Any]]:
+    """Log entries, numbered from `first` on."""
     log: list[Entry[Any]] = []
     numbers: list[int] = []
     for number, text in entries:
         try:
             log.append(decoder.decode(text))
         except msgspec.DecodeError as exc:
-            raise corrupt(f"log entry {number}: {short(exc)}") from None
+            raise corrupt(f"log entry {number}: {short(exc)}", where=where, noun=noun) from None
         numbers.append(number)
-    if not numbers == [e.seq for e in log] == list(range(len(log))):
-        raise corrupt("log entries out of sequence")
+    expected = list(range(first, first + len(log)))
+    if not numbers == [e.seq for e in log] == expected:
+        raise corrupt("log entries out of sequence", where=where, noun=noun)
+    return log
+
+
+def replayed(build: Callable[[], AnyGame], *, where: str, noun: str = "game record") -> AnyGame:
+    """`build()`, a log that does not replay raising a `CorruptRecord`."""
     try:
-        return Game(ruleset, loaded, header.seed, log)
+        return build()
     except REPLAY_ERRORS as exc:
-        raise corrupt(f"its log does not replay: {exc!r}") from None
+        raise corrupt(f"its log does not replay: {exc!r}", where=where, noun=noun) from None
+
+
+def corrupt(detail: str, *, where: str, noun: str = "game record") -> CorruptRecord:
+    return CorruptRecord(where, f"corrupt {noun} ({detail})")
 
 
 def short(exc: Exception) -> str:

@@ -33,5 +33,5 @@ def facts(state: AblState) -> Facts:
 
 
 def result(state: AblState) -> Result | None:
-    """`Ruleset.result` for the views' `over`: decisive objectives on what every seat knows."""
+    """`Ruleset.result`, for the views' `over`."""
     return decide(state, facts, lambda s: knowledge(s, PUBLIC))

@@ -28,5 +28,5 @@ def facts(state: AfvState) -> Facts:
 
 
 def result(state: AfvState) -> Result | None:
-    """`Ruleset.result` for the views' `over`: decisive objectives on what every seat knows."""
+    """`Ruleset.result`, for the views' `over`."""
     return decide(state, facts, lambda s: knowledge(s, PUBLIC))

@@ -31,5 +31,5 @@ def facts(state: EngState) -> Facts:
 
 
 def result(state: EngState) -> Result | None:
-    """`Ruleset.result` for the views' `over`: decisive objectives on what every seat knows."""
+    """`Ruleset.result`, for the views' `over`."""
     return decide(state, facts, lambda s: knowledge(s, PUBLIC))

@@ -10,8 +10,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kriegsspiel.core.dist import Dist
-from kriegsspiel.core.task_plans import TaskPlan, finish_plan, never, unknown_task
+from kriegsspiel.core.task_plans import (
+    TaskPlan,
+    chance,
+    finish_plan,
+    never,
+    sudden_death,
+    unknown_task,
+)
 from kriegsspiel.rulesets.waterborne.checks import pontoon_attempt
 from kriegsspiel.rulesets.waterborne.kinds import STAND_KINDS
 from kriegsspiel.rulesets.waterborne.scenario import WatScenario
@@ -49,13 +55,14 @@ def task_plan(view: WatView, scenario: WatScenario, task: str) -> TaskPlan:
     )
     if site.status != "building":
         return plan
-    assumptions = (
+    assumptions: tuple[str, ...] = (
         f"the same crew ({engineers} engineer and {others} other stands at {site.id}) works "
         "at every initiative of its side from now on, none of them moving, firing or "
         "suppressed (WAT-PONTOON-04)",
         "no HE hits on the site: each hit while it is building removes a construction point "
         "(WAT-PONTOON-10, -11), which this plan does not count",
     )
+    assumptions += sudden_death(scenario.victory, "initiative")
     if not engineers or view.over:
         return replace(
             plan,
@@ -65,7 +72,7 @@ def task_plan(view: WatView, scenario: WatScenario, task: str) -> TaskPlan:
             by_end=never(plan),
         )
     p = pontoon_attempt(scenario.game_tables, engineers, others).odds()["success"]
-    gain = Dist.counted({1: p.numerator, 0: p.denominator - p.numerator}, p.denominator)
+    gain = chance(p)
     first = _first(view, site, crew)
     ticks = None if scenario.initiatives is None else range(first, scenario.initiatives + 1, 2)
     rows, by_end = finish_plan(site.required - site.progress, gain, ticks, first, 2)

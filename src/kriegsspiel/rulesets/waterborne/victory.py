@@ -22,5 +22,5 @@ def facts(state: WatState) -> Facts:
 
 
 def result(state: WatState) -> Result | None:
-    """`Ruleset.result` for the views' `over`: decisive objectives on what every seat knows."""
+    """`Ruleset.result`, for the views' `over`."""
     return decide(state, facts, lambda s: knowledge(s, PUBLIC))

@@ -18,11 +18,12 @@ from kriegsspiel.rulesets.engineering.bridges.bridges import (
     equipment_position,
     unusable,
 )
+from kriegsspiel.rulesets.engineering.bridges.works_state import BridgeState
 from kriegsspiel.rulesets.engineering.forts.fort_specs import ArcSpec
 from kriegsspiel.rulesets.engineering.forts.forts import spec_of
 from kriegsspiel.rulesets.engineering.funnies.dd_tanks import skirts_up, swimming
 from kriegsspiel.rulesets.engineering.funnies.funnies import funny
-from kriegsspiel.rulesets.engineering.state import EngState, Point
+from kriegsspiel.rulesets.engineering.state import UNFIT_TO_WORK, EngState, Point
 from kriegsspiel.rulesets.engineering.traits import DD
 
 
@@ -40,6 +41,10 @@ class BridgeView(msgspec.Struct, frozen=True, kw_only=True):
     armour: int | None
     swollen: bool
     vehicle: str | None
+    # the last span attempt's builders still fit to work, the primary first (its start is
+    # declared to everyone: ENG-ACT-09), and whether this player turn's attempt is made (AMB-ENG-25)
+    crew: list[str] = []
+    attempted: bool = False
 
 
 class BridgingView(msgspec.Struct, frozen=True, kw_only=True):
@@ -111,6 +116,14 @@ def _arcs(arcs: tuple[ArcSpec, ...]) -> list[ArcView]:
     return [ArcView(a.facing, a.width) for a in arcs] or [ArcView(0, 360)]
 
 
+def _crew(state: EngState, b: BridgeState) -> list[str]:
+    """The builders of the bridge's last span attempt that are still fit to work (ENG-ACT-13)."""
+    if not b.spans.contributions or b.complete:
+        return []
+    last = b.spans.contributions[-1]
+    return [u for u in last.crew if state.units[u].status not in UNFIT_TO_WORK]
+
+
 def works_view(state: EngState, seat: str) -> WorksFields:
     return {
         "bridges": [
@@ -128,6 +141,8 @@ def works_view(state: EngState, seat: str) -> WorksFields:
                 armour=b.armour,
                 swollen=b.swollen,
                 vehicle=b.vehicle,
+                crew=_crew(state, b),
+                attempted=not b.spans.has_room(state.player_turn),
             )
             for b in state.bridges.values()
         ],
