@@ -43,7 +43,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
 SETTINGS: dict[str, dict[str, type]] = {
     "random": {},
     "greedy": {"samples": int, "budget": int},
-    "search": {"playouts": int, "ms": float, "depth": int, "samples": int},
+    "search": {"playouts": int, "ms": float, "depth": int, "samples": int, "width": int},
 }
 
 

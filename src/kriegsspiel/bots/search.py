@@ -9,7 +9,9 @@ action is added, a random rollout of up to `depth` actions follows, and every si
 (`bots.value.reward`: the result once there is one, else the value squashed to (0, 1)) is
 backed up, each node crediting the seat that chose it. The move played is the root's most
 visited. At the root the actions are the seat's own legal list, an open parameter drawn
-`samples` times; deeper, an action with open parameters stands for its listed value.
+`samples` times, narrowed to the `width` of the best outlook one ply ahead (as `greedy` values
+them, so the search spends its playouts where they can change the choice); deeper, an action
+with open parameters stands for its listed value.
 
 The budget is `playouts` iterations, or `ms` milliseconds of wall-clock time (at least one
 iteration); with playouts and a seeded `rng` it is deterministic.
@@ -27,14 +29,17 @@ import msgspec
 
 from kriegsspiel.bots.greedy import variants
 from kriegsspiel.bots.table import SeatTable
-from kriegsspiel.bots.value import reward
+from kriegsspiel.bots.value import measure, reward
 from kriegsspiel.core.sim import Sim, parse_action
 from kriegsspiel.errors import KriegsspielError
 
 PLAYOUTS = 100
-DEPTH = 12  # random actions of a rollout past the tree
+DEPTH = 4  # random actions of a rollout past the tree
 EXPLORATION = 0.7  # UCT's constant
 SAMPLES = 3  # draws of a root action's open parameters
+WIDTH = 6  # root actions searched: the best outlooks one ply ahead
+OUTLOOK_PATHS = 100  # chance-tree paths of a root action's outlook walked exactly
+OUTLOOK_SAMPLES = 40  # playouts estimating it past them
 
 
 class Node:
@@ -69,8 +74,10 @@ class SearchBot:
         ms: float | None = None,
         depth: int = DEPTH,
         samples: int = SAMPLES,
+        width: int = WIDTH,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
+        self.width = width
         self.clock = clock
         self.playouts = playouts if playouts is not None or ms is not None else PLAYOUTS
         self.ms = ms
@@ -93,6 +100,7 @@ class SearchBot:
                 except KriegsspielError:
                     continue
                 root_actions.append((key(typed), typed, data))
+        root_actions = self._widest(table, sim, root_actions)
         if len(root_actions) == 1:
             return root_actions[0][2]
         root = Node(table.seat)
@@ -113,6 +121,27 @@ class SearchBot:
             return rng.choice(root_actions)[2]
         most = max(v for v, _ in visited)
         return root_actions[min(i for v, i in visited if v == most)][2]
+
+    def _widest(
+        self,
+        table: SeatTable,
+        sim: Sim[Any, Any, Any, Any],
+        actions: list[tuple[bytes, Any, dict[str, Any]]],
+    ) -> list[tuple[bytes, Any, dict[str, Any]]]:
+        """The `width` root actions of the best outlook one ply ahead (as greedy values them),
+        in their listed order: the search spends its playouts on those."""
+        if len(actions) <= self.width:
+            return actions
+        valued = measure(sim.ruleset, table.seat)
+        expected: list[tuple[float, int]] = []
+        for i, (_, _, data) in enumerate(actions):
+            try:
+                outlook = table.outlook(data, valued, budget=OUTLOOK_PATHS, samples=OUTLOOK_SAMPLES)
+            except KriegsspielError:
+                continue
+            expected.append((-outlook.expected(float), i))
+        kept = sorted(i for _, i in sorted(expected)[: self.width])
+        return [actions[i] for i in kept] or actions
 
     def _iterate(
         self,
