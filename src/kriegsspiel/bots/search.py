@@ -13,8 +13,9 @@ visited. At the root the actions are the seat's own legal list, an open paramete
 them, so the search spends its playouts where they can change the choice); deeper, an action
 with open parameters stands for its listed value.
 
-The budget is `playouts` iterations, or `ms` milliseconds of wall-clock time (at least one
-iteration); with playouts and a seeded `rng` it is deterministic.
+The budget is `playouts` iterations, or `ms` milliseconds of wall-clock time from the start of
+the choice (at least one iteration, and the root's narrowing, which comes first); with playouts
+and a seeded `rng` it is deterministic.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ class SearchBot:
 
     def choose(self, table: SeatTable, rng: random.Random) -> dict[str, Any] | None:
         self.iterations = 0
+        deadline = None if self.ms is None else self.clock() + self.ms / 1000  # all of it counts
         choices = table.legal_actions()
         if not choices:
             return None
@@ -104,7 +106,6 @@ class SearchBot:
         if len(root_actions) == 1:
             return root_actions[0][2]
         root = Node(table.seat)
-        deadline = None if self.ms is None else self.clock() + self.ms / 1000
         while True:
             self._iterate(sim, table, root, root_actions, rng)
             self.iterations += 1
