@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
+from rich.console import Console
 
 from kriegsspiel.cli import cli
+from kriegsspiel.demo import run_demo
 from kriegsspiel.games import load_game, new_game, save_game
 
 
@@ -70,3 +73,15 @@ def test_act_says_the_result_when_the_action_ends_the_game(tmp_path: Path) -> No
     again = CliRunner().invoke(cli, ["act", str(path), "--seat", "german", "end-phase"])
     assert again.exit_code != 0
     assert "GAME-OVER: the game is over" in again.output
+
+
+def test_the_scripted_demo_ends_with_its_result(tmp_path: Path) -> None:
+    """The published seed's charge goes off: the game is over and the umpire may undo it."""
+    shown = io.StringIO()
+    path = run_demo(tmp_path / "blown", Console(file=shown, width=120))
+    text = shown.getvalue()
+    assert "game over: Wehrmacht wins (Wehrmacht 4, US Army 0)" in text
+    assert f"kriegsspiel undo {path}" in text
+    dud = io.StringIO()
+    run_demo(tmp_path / "dud", Console(file=dud, width=120), "d3")  # the charge is a dud
+    assert "score: Wehrmacht 1, US Army 0" in dud.getvalue()

@@ -109,7 +109,7 @@ def test_the_demo_is_won_by_the_us_holding_the_bridge_intact_at_the_end() -> Non
     result = game.ruleset.result(end)
     assert result is not None
     assert (result.winner, result.scores) == ("us", {"german": 0, "us": 4})
-    assert "US Army holds the north end of the road bridge: US Army +3" in result.reasons
+    assert "US Army holds the north end of the road bridge (+3)" in result.reasons
 
 
 def test_hold_the_bridge_scores_the_pontoon_bridge_and_the_panthers() -> None:
@@ -288,8 +288,8 @@ def test_the_demo_played_to_the_bridge_blown_ends_at_once_a_german_win() -> None
         "german",
         {"german": 4, "us": 0},
         (
-            "the road bridge is blown: Wehrmacht +3",
-            "Wehrmacht holds the north end of the road bridge: Wehrmacht +1",
+            "the road bridge is blown (Wehrmacht +3)",
+            "Wehrmacht holds the north end of the road bridge (+1)",
             "the road bridge is blown: the game ends at turn 2",
             "Wehrmacht wins (Wehrmacht 4, US Army 0)",
         ),

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from kriegsspiel import UMPIRE, KriegsspielError, find_check, new_game, save_game
 from kriegsspiel.analysis.odds import odds_report
+from kriegsspiel.cli_show import standing_text
 from kriegsspiel.core.seats import Audience
 from kriegsspiel.games import AnyGame
 from kriegsspiel.render.text import (
@@ -155,21 +156,25 @@ def _epilogue(game: AnyGame, out: Console, path: Path) -> None:
         render_odds(out, odds_report(find_check(name), args))
     out.rule("the record")
     render_log(out, game.log_view(UMPIRE), "the umpire's log")
-    to_act = game.ruleset.seats_to_act(game.state)
+    to_act = game.seats_to_act()
     for seat in game.seats:
         if seat != UMPIRE:
             out.rule(f"what {seat} sees")
             render_view(out, game.view(seat), to_act)
     out.rule("secrets")
     out.print(_secrets(game, "bridge"))
+    out.rule("the result" if game.over() else "the score")
+    out.print(Text(standing_text(game, UMPIRE).rstrip("\n")))  # docs/victory.md
     out.rule("go on")
-    for command in (
+    # once the bridge is blown the game is over (GAME-OVER): the umpire may take it back
+    then = f"undo {path}" if game.over() else f"act {path} --seat german end-phase"
+    for line in (
         f"kriegsspiel show {path} --seat us",
         f"kriegsspiel log {path} --seat german",
-        f"kriegsspiel act {path} --seat german end-phase",
+        f"kriegsspiel {then}",
         "kriegsspiel odds --list",
     ):
-        out.print(Text(f"  {command}"))
+        out.print(Text(f"  {line}"))
 
 
 def run_demo(directory: Path, out: Console, seed: str | None = None) -> Path:

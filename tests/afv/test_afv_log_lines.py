@@ -23,7 +23,9 @@ from afvkit import (
     tags,
     team,
 )
+from msgspec.structs import replace
 
+from kriegsspiel.core.game import Game
 from kriegsspiel.games import new_game
 from kriegsspiel.rulesets.afv import wording
 from kriegsspiel.rulesets.afv.topics import COMPOSED
@@ -165,7 +167,10 @@ def _playout(index: int, steps: int) -> AfvGame:
     """A seeded random game of the bundled scenario: each step a random seat (the umpire now
     and then) takes `Game.random_action`."""
     rng = random.Random(index)
-    game: AfvGame = new_game("afv", seed=f"log-lines-{index}")
+    bundled = new_game("afv", seed=f"log-lines-{index}")
+    # without its victory conditions, so the deck's own end comes (game-ended) rather than a
+    # decisive objective's
+    game: AfvGame = Game(bundled.ruleset, replace(bundled.scenario, victory=None), bundled.seed)
     for _ in range(steps):
         seats = game.ruleset.seats_to_act(game.state)
         if not seats:

@@ -426,6 +426,16 @@ def test_a_candidate_label_may_be_made_when_asked_for() -> None:
     assert Candidate("act", "plain").text() == "plain"
 
 
+def test_a_candidates_domains_may_be_worked_out_when_asked_for() -> None:
+    """As listed by `legal_actions` (the probe's umpire move has its domain made on demand)."""
+    point = Domain("to", "point", high=2.0, origin=(1.0, 1.0))
+    assert Candidate("act", "lazy", lambda: (point,)).open() == (point,)
+    assert Candidate("act", "plain", (point,)).open() == (point,)
+    assert Candidate("act", "none").open() == ()
+    (move,) = _probe().legal_actions(UMPIRE)[-1:]
+    assert move.domains == (Domain("to", "point", high=6.0, origin=(0.0, 0.0)),)
+
+
 # -- plans ---------------------------------------------------------------------------------------
 
 
@@ -722,7 +732,7 @@ class Probe(Toy):
             return [aim, Candidate(Reach(), "reach")]  # blue knows of the trap, if there is one
         if seat == UMPIRE:
             return [
-                Candidate(Move(), "move", (point,))
+                Candidate(Move(), "move", lambda: (point,))  # domains made when asked for
                 if state.shots == 0
                 else Candidate(Hold(), "hold", (point,))
             ]

@@ -128,6 +128,9 @@ def test_exit_counts_units_beyond_the_line_or_gone_by_that_edge() -> None:
     assert scores(facts(sc, at={"r1": (50, 55)})) == {"red": 2, "blue": 0}
     assert scores(facts(sc, at={"r1": (50, 54.9)})) == {"red": 0, "blue": 0}
     assert scores(facts(sc, exited={"r1": "north", "r2": "south"})) == {"red": 2, "blue": 0}
+    ended = judge(facts(sc, exited={"r1": "north"}, ended=True))
+    assert ended is not None
+    assert ended.reasons[0] == "Red got through: Red 1 (+2)"
     # gone by another edge, or knocked out beyond the line: not through
     assert scores(facts(sc, at={"r2": (50, 60)}, out=("r2",))) == {"red": 0, "blue": 0}
 
@@ -139,7 +142,7 @@ def test_a_task_done_scores_and_a_decisive_one_ends_the_game_the_moment_it_is_do
     result = judge(facts(sc, done=frozenset({("bridge", "blown")})))
     assert result is not None
     assert (result.winner, result.scores) == ("blue", {"red": 0, "blue": 3})
-    assert result.reasons[0] == "bridge blown: Blue +3"
+    assert result.reasons[0] == "bridge blown (Blue +3)"
 
 
 def test_a_points_total_ends_the_game_once_reached() -> None:

@@ -42,8 +42,8 @@ def test_eng_act_03_work_by_actions_is_done_at_a_certain_turn() -> None:
     assert any("ENG-ACT-10" in a for a in plan.assumptions)  # no fire cancels it
     # the demo's decisive objective may end the game before turn 6: the plan says so
     assert plan.assumptions[-1] == (
-        "the game lasts to its last turn: a decisive objective (the road bridge is blown) may "
-        "end it sooner, which this plan does not count"
+        "the game lasts to its last turn: a decisive objective may end it sooner, which this "
+        "plan does not count"
     )
 
 

@@ -381,8 +381,13 @@ def test_the_pages_and_their_assets_are_served(demo: Table) -> None:
         page = demo.client.get(f"/play/{demo.tokens[seat]}")
         assert page.status_code == 200
         assert 'name="viewport"' in page.text
-        assert "/static/seat.js" in page.text
-    for asset in ("seat.js", "home.js", "common.js", "app.css"):
+        assert ("/static/tv.js" if seat == "public" else "/static/seat.js") in page.text
+    tv = demo.client.get(f"/play/{demo.tokens['us']}?display=tv")
+    assert "/static/tv.js" in tv.text
+    replay = demo.client.get(f"/play/{demo.tokens['us']}/replay")
+    assert "/static/replay.js" in replay.text
+    assert demo.client.get("/play/not-a-token/replay").status_code == 404
+    for asset in ("seat.js", "home.js", "common.js", "app.css", "tv.js", "replay.js", "feed.js"):
         assert demo.client.get(f"/static/{asset}").status_code == 200
 
 

@@ -6,7 +6,17 @@ import json
 from urllib.request import Request, urlopen
 
 from playwright.sync_api import Browser, expect
-from test_web_browser import DESKTOP, browser, create_demo, open_page, pytestmark, server, take
+from test_web_browser import (
+    DESKTOP,
+    browser,
+    confirm,
+    create,
+    open_page,
+    pytestmark,
+    select,
+    server,
+    verb,
+)
 from webgame import LiveServer
 
 __all__ = ["browser", "pytestmark", "server"]  # the fixtures and the skip, shared
@@ -15,11 +25,12 @@ __all__ = ["browser", "pytestmark", "server"]  # the fixtures and the skip, shar
 def test_the_ledger_says_when_each_task_is_done(browser: Browser, server: LiveServer) -> None:
     """Pioniere 1 makes the first of the road bridge's two preparations in turn 1: the German
     page says it is done by turn 2, the US page has no line for a task it may not see."""
-    links = create_demo(browser, server)
+    links = create(browser, server, "demo")
     german = open_page(browser, links["german"], DESKTOP)
     us = open_page(browser, links["us"], DESKTOP)
-    take(german, "pioneer-1", "Pioniere 1 prepares road bridge")
-    german.click("#do")
+    select(german, "pioneer-1")
+    verb(german, "prepares road bridge")
+    confirm(german)
     token = links["us"].rstrip("/").split("/")[-1]
     request = Request(f"{server.url}/api/seats/{token}/act", method="POST",
                       data=json.dumps({"action": {"action": "pass"}}).encode(),

@@ -155,3 +155,27 @@ def test_a_public_url_that_is_not_an_address_is_refused() -> None:
     result = CliRunner().invoke(cli, ["serve", "--public-url", "table.example"])
     assert result.exit_code == 2
     assert "not an http(s) address: table.example" in result.output
+
+
+def test_a_restarted_server_keeps_its_host_token_new_links_notes_and_reveals(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "games.db"
+    with TestClient(create_app(db, open_creation=False)) as first:
+        token = _host_token(first)
+        game = _create(first, token)
+        game.act("german", PREPARE_BRIDGE)
+        fresh = game.post("umpire", "/links/us/reissue", {}).json()["token"]
+        game.post("german", "/notes", {"n": 1, "text": "the bridge"})
+        game.post("umpire", "/reveal", {})
+        lobby = first.get(f"/api/host/{token}").json()
+    with TestClient(create_app(db, open_creation=False)) as second:
+        assert _host_token(second) == token
+        assert second.get(f"/api/host/{token}").json() == lobby
+        again = Table(second, game.game, {**game.tokens, "us": fresh})
+        assert second.get(f"/api/seats/{game.tokens['us']}").status_code == 404
+        assert again.table("us")["seat"] == "us"
+        assert again.get("german", "/notes").json()["notes"] == [
+            {"full": False, "n": 1, "text": "the bridge"}
+        ]
+        assert again.get("public", "/replay?upto=0").json()["revealed"] is True

@@ -90,5 +90,30 @@ def test_a_link_revoked_on_the_umpire_page_stops_at_once(browser: Browser, serve
     assert response.status == 404
     again = new_page(browser, fresh)
     expect(again.locator("#live")).to_have_text("● live")
-    expect(again.locator("#status")).to_contain_text("german")
+    expect(again.locator("#banner")).to_contain_text("Your move")
     shot(umpire, "umpire-seat-links")
+
+
+def test_messages_reach_exactly_their_audience_on_their_pages(
+    browser: Browser, server: Hosted
+) -> None:
+    links = create_demo(host_page(browser, server))
+    pages = {seat: new_page(browser, link) for seat, link in links.items()}
+    for page in pages.values():
+        expect(page.locator("body[data-loaded]")).to_be_attached()
+    umpire = pages["umpire"]
+    umpire.select_option("#message-to", "us")
+    umpire.fill("#message-text", "your scouts report dust to the north")
+    umpire.click("#message-send")
+    expect(pages["us"].locator("#log")).to_contain_text("umpire to us: your scouts report dust")
+    german = pages["german"]
+    german.select_option("#message-to", "everyone")
+    german.fill("#message-text", "Pioniere at the bridge")
+    german.click("#message-send")
+    for seat in ("umpire", "us", "public"):
+        expect(pages[seat].locator("#log")).to_contain_text("german to everyone: Pioniere")
+    expect(german.locator("#log")).to_contain_text("german to everyone: Pioniere")
+    for seat in ("german", "public"):
+        assert "dust" not in pages[seat].content()
+    assert pages["public"].locator("#message-form").count() == 0  # the display only shows
+    shot(pages["us"], "messages-us")

@@ -36,13 +36,19 @@ def host_of(table: Table) -> Host:
 
 def sent_to(table: Table, seat: str, probes: Iterable[dict[str, Any]] | None = None) -> list[str]:
     """Everything `seat` is sent but its page (the same for every seat: see below): its table,
-    log and picture; with `probes`, also the picture with units selected and the answers
-    (refusals included) to previewing each probe."""
+    log and picture, its replay at the start and now (view and picture), its refusals of the
+    full record and of the links; with `probes`, also the picture with units selected and the
+    answers (refusals included) to previewing each probe."""
+    newest = len(table.log(seat))
     bodies = [
         table.get(seat).text,
         table.get(seat, "/log").text,
         table.get(seat, "/table.svg").text,
-    ]
+        *(table.get(seat, f"/replay{part}?upto={n}").text
+          for n in (0, newest) for part in ("", ".svg")),
+        table.get(seat, "/log?full=1").text,
+        table.get(seat, "/links").text,
+    ]  # fmt: skip
     if probes is not None:
         for unit in host_of(table).game(table.game).scenario.units[:UNITS]:
             bodies.append(table.get(seat, f"/table.svg?unit={unit.id}").text)
@@ -159,11 +165,15 @@ def test_a_sealed_demolition_roll_is_seen_by_the_umpire_alone(demo: Table) -> No
 
 
 def test_a_seats_page_is_the_same_for_every_seat_and_holds_no_data(demo: Table) -> None:
-    pages = {demo.client.get(f"/play/{token}").text for token in demo.tokens.values()}
-    assert len(pages) == 1
-    (page,) = pages
-    for data in ("Kleinwalde", "pioneer", "german", demo.game):
-        assert data not in page
+    """The same static file for every side and the umpire; the table display (the public seat's
+    page, and any seat's with ?display=tv) is another, the same for every seat."""
+    sides = {demo.client.get(f"/play/{demo.tokens[s]}").text for s in ("umpire", "german", "us")}
+    displays = {demo.client.get(f"/play/{t}?display=tv").text for t in demo.tokens.values()}
+    displays.add(demo.client.get(f"/play/{demo.tokens['public']}").text)
+    assert len(sides) == len(displays) == 1
+    for page in (*sides, *displays):
+        for data in ("Kleinwalde", "pioneer", "german", demo.game):
+            assert data not in page
 
 
 def test_the_seed_is_never_sent_to_any_seat(demo: Table) -> None:

@@ -80,14 +80,20 @@ class Choice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class Candidate(NamedTuple):
     """What a ruleset offers for `Game.legal_actions`: a typed action, its label (or a function
-    that makes it, for labels costly to build that a bot never reads), its domains."""
+    that makes it, for labels costly to build that a bot never reads), its domains (or a
+    function that works them out, for domains costly to find that a random draw needs of the
+    one candidate drawn only)."""
 
     action: Any
     label: str | Callable[[], str]
-    domains: tuple[Domain, ...] = ()
+    domains: tuple[Domain, ...] | Callable[[], tuple[Domain, ...]] = ()
 
     def text(self) -> str:
         return self.label if isinstance(self.label, str) else self.label()
+
+    def open(self) -> tuple[Domain, ...]:
+        """The domains of its open parameters."""
+        return self.domains if isinstance(self.domains, tuple) else self.domains()
 
 
 __all__ = ["Candidate", "Choice", "Domain"]

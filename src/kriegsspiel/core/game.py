@@ -25,6 +25,7 @@ from kriegsspiel.core.choices import Choice
 from kriegsspiel.core.dice import DiceSource, EnteredDice, Pool, SeededDice
 from kriegsspiel.core.history import History, Resumed
 from kriegsspiel.core.log import Entry, Record
+from kriegsspiel.core.messages import EVERYONE, MESSAGE, describe, message_data
 from kriegsspiel.core.outlook import Keyed, Measure, Outlook, scores_of
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import A, E, Ruleset, S, Sc
@@ -122,6 +123,16 @@ class Game(Generic[Sc, S, A, E]):
             }
             if entry.kind == "action":
                 item["outcome"] = self.ruleset.outcome([r.event for r in records])
+            elif entry.kind == MESSAGE and entry.action is not None:
+                data = entry.action
+                item["events"] = [
+                    {
+                        "text": describe(entry.seat, data),
+                        "message": data["text"],
+                        "addressed": data["addressed"],
+                        "to": data["to"],
+                    }
+                ]
             undoes = [index.numbers[s] for s in entry.undoes if s in index.numbers]
             if undoes:
                 item["undoes"] = undoes
@@ -315,7 +326,7 @@ class Game(Generic[Sc, S, A, E]):
             return []
         known = self._knowledge(seat)
         return [
-            Choice(sim.plain(c.action), c.text(), c.domains)
+            Choice(sim.plain(c.action), c.text(), c.open())
             for c in sim.legal(self.ruleset, known, seat, self.over())
         ]
 
@@ -445,6 +456,15 @@ class Game(Generic[Sc, S, A, E]):
         to a seat tells it nothing of the log position, nor of entries hidden from it."""
         mac = hmac.new(self.seed.encode(), position.encode(), hashlib.sha256)
         return mac.hexdigest()[:16]
+
+    def message(self, seat: str, text: str, to: str = EVERYONE) -> Entry[E]:
+        """Send a message from `seat` to `to` (everyone, the umpire, or a side), kept in the log
+        and shown only to its audience (core/messages.py); it changes nothing else."""
+        self.check_seat(seat)
+        data = message_data(seat, text, to, self.seats)
+        entry: Entry[E] = Entry(len(self._log), seat, MESSAGE, data, ())
+        self._history.append(entry)
+        return entry
 
     def undo(self, seat: str = UMPIRE, count: int = 1) -> Entry[E]:
         """Take back the last `count` actions still in effect. Only the umpire may undo."""

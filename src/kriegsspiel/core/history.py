@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Generic, NamedTuple, TypeVar, overload
 
 from kriegsspiel.core.log import Entry
-from kriegsspiel.core.seats import sees
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -143,7 +142,7 @@ class History(Generic[S, E]):
                 taken = set(entry.undoes)
                 self.live = [seq for seq in self.live if seq not in taken]
             self.state = self.state_at(len(self.entries))
-        else:
+        elif entry.kind == "action":  # a message changes nothing
             self.live.append(entry.seq)
             self.state = self._folded(self.state, entry) if state is None else state
         if len(self.entries) % CHECKPOINT == 0:
@@ -188,9 +187,7 @@ class History(Generic[S, E]):
             kept = self.entries.kept if seen is not None else 0
             index = self._seats[seat] = SeatLog(seen() if seen is not None else (), kept)
         for entry in self.entries[index.upto :]:
-            seen_now = any(sees(seat, r.to) for r in entry.records) or any(
-                s in index.numbers for s in entry.undoes
-            )
+            seen_now = entry.shown_to(seat) or any(s in index.numbers for s in entry.undoes)
             if seen_now:
                 index.positions.append(entry.seq)
                 index.numbers[entry.seq] = len(index.positions)

@@ -11,6 +11,7 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
+from kriegsspiel.core.messages import MESSAGE, shown_to
 from kriegsspiel.core.seats import Audience, sees
 
 E = TypeVar("E")
@@ -31,6 +32,13 @@ class Entry(msgspec.Struct, Generic[E], frozen=True):
 
     def visible_records(self, seat: str) -> tuple[Record[E], ...]:
         return tuple(r for r in self.records if sees(seat, r.to))
+
+    def shown_to(self, seat: str) -> bool:
+        """Whether `seat` sees anything of this entry itself (an undo's visibility is that of
+        what it took back: `History.seat_log`)."""
+        if self.kind == MESSAGE:
+            return shown_to(seat, self.action)
+        return any(sees(seat, r.to) for r in self.records)
 
 
 def undone(entries: Sequence[Entry[Any]]) -> frozenset[int]:

@@ -133,12 +133,13 @@ def random_legal(
             continue
         raw = msgspec.msgpack.encode(candidate.action)
         data: dict[str, Any] = msgspec.msgpack.decode(raw)  # as `plain`
-        if not candidate.domains:
+        domains = candidate.open()
+        if not domains:
             return candidate.action, data, raw
-        if all(d.kind == "choice" for d in candidate.domains):  # every option is legal
-            drawn = {**data, **{d.param: rng.choice(d.options) for d in candidate.domains}}
+        if all(d.kind == "choice" for d in domains):  # every option is legal
+            drawn = {**data, **{d.param: rng.choice(d.options) for d in domains}}
             return parse_action(ruleset, drawn), drawn, msgspec.msgpack.encode(drawn)
-        choice = Choice(data, "", candidate.domains)
+        choice = Choice(data, "", domains)
         for _ in range(DOMAIN_TRIES):
             drawn = choice.sample(rng)
             try:

@@ -190,13 +190,13 @@ def chance(p: Fraction) -> Dist[int]:
 
 
 def sudden_death(victory: Victory | None, clock: str) -> tuple[str, ...]:
-    """What a plan assumes of the game's end when a decisive objective may bring it sooner."""
-    decisive = [o.name or o.side for o in (victory.objectives if victory else ()) if o.decisive]
-    if not decisive:
+    """What a plan assumes of the game's end when a decisive objective may bring it sooner.
+    The objective is not named: before the end no seat is told the objectives' states."""
+    if not any(o.decisive for o in (victory.objectives if victory else ())):
         return ()
     return (
-        f"the game lasts to its last {clock}: a decisive objective ({', '.join(decisive)}) "
-        "may end it sooner, which this plan does not count",
+        f"the game lasts to its last {clock}: a decisive objective may end it sooner, "
+        "which this plan does not count",
     )
 
 

@@ -431,16 +431,20 @@ def _name(objective: AnyObjective, facts: Facts) -> str:
 
 
 def _reason(objective: AnyObjective, facts: Facts) -> str:
+    """What an objective scored, in words: "Wehrmacht holds Kleinwalde (+2)", "the road bridge
+    is blown (Wehrmacht +3)", "US Army knocked out Pioniere 1, MG 42 team (+2)"."""
     side = facts.scenario.side_name(objective.side)
     gained = objective.points * _count(objective, facts)
     if isinstance(objective, KnockOut | Exit):
         names = ", ".join(facts.units[u].name for u in _achieved(objective, facts))
-        verb = "knocked out" if isinstance(objective, KnockOut) else "reached the edge:"
+        verb = "knocked out" if isinstance(objective, KnockOut) else "got through:"
         what = f"{side} {verb} {names}"
         if objective.name:
             what = f"{objective.name}: {what}"
         return f"{what} (+{gained})"
-    return f"{_name(objective, facts)}: {side} +{gained}"
+    if isinstance(objective, Control) and not objective.name:
+        return f"{_name(objective, facts)} (+{gained})"  # the side is in the words
+    return f"{_name(objective, facts)} ({side} +{gained})"
 
 
 __all__ = [

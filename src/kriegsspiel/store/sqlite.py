@@ -55,6 +55,17 @@ CREATE TABLE IF NOT EXISTS activity (
   game TEXT PRIMARY KEY REFERENCES games(id),
   at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS reveals (
+  game TEXT PRIMARY KEY REFERENCES games(id)
+);
+CREATE TABLE IF NOT EXISTS notes (
+  game TEXT NOT NULL REFERENCES games(id),
+  seat TEXT NOT NULL,
+  numbering TEXT NOT NULL,
+  n INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  PRIMARY KEY (game, seat, numbering, n)
+);
 CREATE TABLE IF NOT EXISTS settings (
   name TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -172,6 +183,39 @@ class SqliteStore:
         if not changed:
             raise InputError("seat", f"no seat {seat!r} in game {game_id!r}")
         return token
+
+    def reveal(self, game_id: str) -> None:
+        """Open the game's full record to every seat (its replay, and its log as the umpire's)."""
+        with self._transaction() as db:
+            db.execute("INSERT OR IGNORE INTO reveals (game) VALUES (?)", (game_id,))
+
+    def revealed(self, game_id: str) -> bool:
+        return bool(self._read("SELECT 1 FROM reveals WHERE game = ?", game_id))
+
+    def note(self, game_id: str, seat: str, numbering: str, n: int, text: str) -> None:
+        """A seat's note on entry `n` of the `numbering` seat's log (an empty text removes it)."""
+        with self._transaction() as db:
+            if text:
+                db.execute(
+                    "INSERT OR REPLACE INTO notes (game, seat, numbering, n, text) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (game_id, seat, numbering, n, text),
+                )
+            else:
+                db.execute(
+                    "DELETE FROM notes WHERE game = ? AND seat = ? AND numbering = ? AND n = ?",
+                    (game_id, seat, numbering, n),
+                )
+
+    def notes(self, game_id: str, seat: str) -> list[tuple[str, int, str]]:
+        """A seat's notes: (numbering, n, text), in order."""
+        rows = self._read(
+            "SELECT numbering, n, text FROM notes WHERE game = ? AND seat = ? "
+            "ORDER BY numbering, n",
+            game_id,
+            seat,
+        )
+        return [(str(a), int(b), str(c)) for a, b, c in rows]
 
     def host_token(self) -> str:
         """The server's secret host token (made on first use, then kept in the database)."""

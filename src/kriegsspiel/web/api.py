@@ -97,8 +97,9 @@ def _token(request: Request | WebSocket) -> str:
 
 async def _seat_request(request: Request, into: type[T]) -> tuple[str, T]:
     """The token (checked first: a bad token is a 404 whatever the body) and the body."""
-    token = _token(request)
-    await off_loop(_host(request).seat, token)
+    token, host = _token(request), _host(request)
+    if host.known_seat(token) is None:  # else known already: no thread needed
+        await off_loop(host.seat, token)
     return token, await read_json(request, into)
 
 
@@ -227,12 +228,53 @@ async def seat_table(request: Request) -> Response:
     return json_response(await off_loop(_host(request).table, _token(request)))
 
 
+def _count(request: Request, name: str, default: str | None = None) -> int:
+    """A whole-number query parameter, or one clear InputError naming it."""
+    raw = request.query_params.get(name, default)
+    if raw is None or not raw.isdigit() or len(raw) > 9:
+        raise InputError(name, f"must be a whole number of entries, not {(raw or '')[:20]!r}")
+    return int(raw)
+
+
+def _full(request: Request) -> bool:
+    return request.query_params.get("full", "") in ("1", "true")
+
+
 async def seat_log(request: Request) -> Response:
-    raw = request.query_params.get("since", "0")
-    if not raw.isdigit() or len(raw) > 9:
-        raise InputError("since", f"must be a whole number of entries, not {raw[:20]!r}")
-    entries = await off_loop(_host(request).log, _token(request), int(raw))
-    return json_response(schema.Log(entries))
+    since, host = _count(request, "since", "0"), _host(request)
+    log = host.full_log if _full(request) else host.log
+    return json_response(schema.Log(await off_loop(log, _token(request), since)))
+
+
+async def replay(request: Request) -> Response:
+    upto = _count(request, "upto")
+    answer = await off_loop(_host(request).replay, _token(request), upto, _full(request))
+    return json_response(answer)
+
+
+async def replay_svg(request: Request) -> Response:
+    upto = _count(request, "upto")
+    svg = await off_loop(_host(request).replay_svg, _token(request), upto, _full(request))
+    return Response(svg, media_type="image/svg+xml")
+
+
+async def reveal(request: Request) -> Response:
+    await off_loop(_host(request).reveal, _token(request))
+    return json_response(schema.Revealed(True))
+
+
+async def notes(request: Request) -> Response:
+    """GET: the seat's notes; POST: keep one (and answer all of them)."""
+    if request.method == "POST":
+        return await _note(request)
+    return json_response({"notes": await off_loop(_host(request).notes, _token(request))})
+
+
+async def _note(request: Request) -> Response:
+    token, body = await _seat_request(request, schema.NoteRequest)
+    host = _host(request)
+    await off_loop(host.note, token, body.n, body.text.strip(), body.full)
+    return json_response({"notes": await off_loop(host.notes, token)})
 
 
 async def seat_plan(request: Request) -> Response:
@@ -254,6 +296,12 @@ async def act(request: Request) -> Response:
     token, body = await _seat_request(request, schema.ActRequest)
     key = checked_key(request.headers.get(HEADER))
     entries = await off_loop(_host(request).act, token, body.action, body.dice, body.player, key)
+    return json_response(schema.Acted(entries))
+
+
+async def message(request: Request) -> Response:
+    token, body = await _seat_request(request, schema.MessageRequest)
+    entries = await off_loop(_host(request).message, token, body.text, body.to)
     return json_response(schema.Acted(entries))
 
 
@@ -287,8 +335,13 @@ ROUTES = [
     Route("/api/seats/{token}/log", seat_log),
     Route("/api/seats/{token}/table.svg", seat_svg),
     Route("/api/seats/{token}/plan/{task}", seat_plan),
+    Route("/api/seats/{token}/replay", replay),
+    Route("/api/seats/{token}/replay.svg", replay_svg),
+    Route("/api/seats/{token}/reveal", reveal, methods=["POST"]),
+    Route("/api/seats/{token}/notes", notes, methods=["GET", "POST"]),
     Route("/api/seats/{token}/preview", preview, methods=["POST"]),
     Route("/api/seats/{token}/act", act, methods=["POST"]),
     Route("/api/seats/{token}/undo", undo, methods=["POST"]),
+    Route("/api/seats/{token}/message", message, methods=["POST"]),
     WebSocketRoute("/api/seats/{token}/live", live),
 ]

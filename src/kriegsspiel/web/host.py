@@ -100,6 +100,7 @@ class Host:
         self._listeners: list[Callable[[str], None]] = []
         self._replies = Replies()
         self._host_token: str | None = None
+        self._reissues = 0  # links reissued so far: a lookup begun before one is not kept
 
     def on_change(self, listener: Callable[[str], None]) -> None:
         """Call `listener(game_id)` after every recorded action or undo."""
@@ -123,16 +124,24 @@ class Host:
             self._games[game_id] = game
         return game_id, tokens
 
+    def known_seat(self, token: str) -> SeatRef | None:
+        """The seat of a token already looked up (a dictionary read: fit for the event loop)."""
+        with self._lock:
+            return self._seats.get(token)
+
     def seat(self, token: str) -> SeatRef:
         with self._lock:
             ref = self._seats.get(token)
+            reissues = self._reissues
         if ref is not None:
             return ref
         found = self.store.seat_of(token) if token else None
         if found is None:
             raise NotFound("seat token", "unknown or expired seat token; ask the host for a link")
+        ref = SeatRef(*found)
         with self._lock:
-            ref = self._seats[token] = SeatRef(*found)
+            if self._reissues == reissues:  # else the token may have been revoked meanwhile
+                self._seats[token] = ref
         return ref
 
     def check_host(self, token: str) -> None:
@@ -158,6 +167,7 @@ class Host:
         are closed (they are woken, find their token gone, and close with 4404)."""
         token = self.store.reissue(game_id, seat)
         with self._lock:
+            self._reissues += 1
             self._seats = {t: r for t, r in self._seats.items() if r != SeatRef(game_id, seat)}
         for listener in self._listeners:
             listener(game_id)
@@ -271,6 +281,86 @@ class Host:
                 seen.at = at
             return seen.version
 
+    # -- replay, the full reveal and notes -----------------------------------------------------
+
+    def revealed(self, game_id: str) -> bool:
+        """Whether every seat may see the whole record: the game is over, or the umpire opened
+        it."""
+        with self.locked(game_id) as game:
+            return game.over() or self.store.revealed(game_id)
+
+    def _numbering(self, ref: SeatRef, full: bool) -> str:
+        """The seat whose knowledge a replay shows: its own, or with `full` (once revealed) the
+        umpire's."""
+        if not full:
+            return ref.seat
+        if not self.revealed(ref.game_id):
+            why = "the full record opens when the game ends or when the umpire opens it"
+            raise Forbidden("full", why)
+        return UMPIRE
+
+    def replay(self, token: str, upto: int, full: bool = False) -> dict[str, Any]:
+        """What the seat knew after entry `upto` of its own log (with `full`, once revealed, what
+        the umpire knew after entry `upto` of the umpire's), and where the game stood then."""
+        ref = self.seat(token)
+        seat = self._numbering(ref, full)
+        with self.locked(ref.game_id) as game:
+            view = game.replay(seat, upto)
+            return {
+                "upto": upto,
+                "length": game.log_length(seat),
+                "full": full,
+                "revealed": game.over() or self.store.revealed(ref.game_id),
+                "clock": game.ruleset.clock(view),
+                "view": view,
+            }
+
+    def replay_svg(self, token: str, upto: int, full: bool = False) -> str:
+        ref = self.seat(token)
+        seat = self._numbering(ref, full)
+        with self.locked(ref.game_id) as game:
+            return board(game.replay(seat, upto))
+
+    def full_log(self, token: str, since: int = 0) -> list[dict[str, Any]]:
+        """The umpire's log, for any seat once the game is revealed."""
+        ref = self.seat(token)
+        with self.locked(ref.game_id) as game:
+            return game.log_view(self._numbering(ref, True), since)
+
+    def reveal(self, token: str) -> None:
+        """The umpire opens the whole record to every seat."""
+        ref = self.seat(token)
+        if ref.seat != UMPIRE:
+            raise Forbidden("seat", "only the umpire may reveal the game")
+        try:
+            self.store.reveal(ref.game_id)
+        except StoreError:
+            raise Unavailable("the reveal could not be saved; try again") from None
+        for listener in self._listeners:
+            listener(ref.game_id)
+
+    def notes(self, token: str) -> list[dict[str, Any]]:
+        """The seat's own notes and bookmarks on entries: `full` ones are on the umpire's
+        numbering (made in a full replay)."""
+        ref = self.seat(token)
+        return [
+            {"full": numbering != ref.seat, "n": n, "text": text}
+            for numbering, n, text in self.store.notes(ref.game_id, ref.seat)
+        ]
+
+    def note(self, token: str, n: int, text: str, full: bool = False) -> None:
+        """Keep the seat's note on its entry `n` (an empty text removes it)."""
+        ref = self.seat(token)
+        seat = self._numbering(ref, full)
+        with self.locked(ref.game_id) as game:
+            length = game.log_length(seat)
+        if not 1 <= n <= length:
+            raise InputError("n", f"must be an entry from 1 to {length}")
+        try:
+            self.store.note(ref.game_id, ref.seat, seat, n, text)
+        except StoreError:
+            raise Unavailable("the note could not be saved; try again") from None
+
     # -- acting as a seat ----------------------------------------------------------------------
 
     def preview(
@@ -306,6 +396,14 @@ class Host:
 
             request = ("act", action, dice, player)
             return self._replies.once(ref.game_id, ref.seat, key, request, do)
+
+    def message(self, token: str, text: str, to: str) -> list[dict[str, Any]]:
+        """Send a message from the seat to `to` (everyone, the umpire, or a side); the new
+        entry as this seat sees it."""
+        with self._open(token) as (ref, game):
+            before = game.log_length(ref.seat)
+            self._record(ref.game_id, game.message(ref.seat, text, to))
+            return game.log_view(ref.seat, before)
 
     def undo(self, token: str, count: int = 1, key: str | None = None) -> list[dict[str, Any]]:
         """The umpire takes back the last `count` actions; the undo entry is logged. A repeated

@@ -17,6 +17,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from kriegsspiel.core.seats import PUBLIC
 from kriegsspiel.web.host import Host, NotFound
 
 STATIC = "static"
@@ -32,12 +33,14 @@ async def home(request: Request) -> Response:
 
 
 async def seat_page(request: Request) -> Response:
+    """A seat's page; the public seat's, or any seat's with `?display=tv`, is the table display."""
     host: Host = request.app.state.host
     try:
-        await run_in_threadpool(host.seat, str(request.path_params["token"]))
+        ref = await run_in_threadpool(host.seat, str(request.path_params["token"]))
     except NotFound as exc:
         return HTMLResponse(page("unknown.html").replace("{message}", escape(str(exc))), 404)
-    return HTMLResponse(page("seat.html"))
+    tv = ref.seat == PUBLIC or request.query_params.get("display") == "tv"
+    return HTMLResponse(page("tv.html" if tv else "seat.html"))
 
 
 async def host_page(request: Request) -> Response:
@@ -49,8 +52,18 @@ async def host_page(request: Request) -> Response:
     return HTMLResponse(page("host.html"))
 
 
+async def replay_page(request: Request) -> Response:
+    host: Host = request.app.state.host
+    try:
+        await run_in_threadpool(host.seat, str(request.path_params["token"]))
+    except NotFound as exc:
+        return HTMLResponse(page("unknown.html").replace("{message}", escape(str(exc))), 404)
+    return HTMLResponse(page("replay.html"))
+
+
 ROUTES = [
     Route("/", home),
+    Route("/play/{token}/replay", replay_page),
     Route("/host/{host}", host_page),
     Route("/play/{token}", seat_page),
     Mount("/static", StaticFiles(packages=[("kriegsspiel.web", STATIC)]), name="static"),

@@ -46,6 +46,21 @@ class UndoRequest(msgspec.Struct, forbid_unknown_fields=True):
     count: int = 1
 
 
+class MessageRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """A message to `to`: "everyone", "umpire" or a side's id."""
+
+    text: Annotated[str, msgspec.Meta(max_length=1000)]
+    to: str = "everyone"
+
+
+class NoteRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """A note or bookmark on entry `n` of the seat's log (of the umpire's, with `full`)."""
+
+    n: int
+    text: Annotated[str, msgspec.Meta(max_length=2000)] = ""  # empty: remove the note
+    full: bool = False
+
+
 # -- responses ------------------------------------------------------------------------------------
 
 
@@ -129,6 +144,31 @@ class SeatTable(msgspec.Struct):
 
 class Log(msgspec.Struct):
     log: list[dict[str, Any]]
+
+
+class Replay(msgspec.Struct):
+    """What the seat knew after entry `upto` of its log (of the umpire's, when `full`)."""
+
+    upto: int
+    length: int  # how many entries that log holds
+    full: bool
+    revealed: bool  # whether the full record is open (the game is over, or the umpire opened it)
+    clock: str
+    view: dict[str, Any]
+
+
+class Note(msgspec.Struct):
+    full: bool
+    n: int
+    text: str
+
+
+class Notes(msgspec.Struct):
+    notes: list[Note]
+
+
+class Revealed(msgspec.Struct):
+    revealed: bool
 
 
 class Outcome(msgspec.Struct):
@@ -248,7 +288,23 @@ OPS = (
     Op("get", "/api/seats/{token}", "The seat's table: view, legal actions, who acts", None,
        SeatTable, errors=(404,)),
     Op("get", "/api/seats/{token}/log", "The log as the seat may see it", None, Log,
-       query=(("since", "only the entries after this number of the seat's log"),)),
+       errors=(400, 403, 404),
+       query=(("since", "only the entries after this number of the seat's log"),
+              ("full", "1: the umpire's log, once the game is revealed"))),
+    Op("get", "/api/seats/{token}/replay", "What the seat knew after an entry of its log",
+       None, Replay, errors=(400, 403, 404),
+       query=(("upto", "the entry (0: the start)"),
+              ("full", "1: the umpire's record, once revealed"))),
+    Op("get", "/api/seats/{token}/replay.svg", "The table as the seat knew it after an entry",
+       None, str, errors=(400, 403, 404), media="image/svg+xml",
+       query=(("upto", "the entry (0: the start)"),
+              ("full", "1: the umpire's record, once revealed"))),
+    Op("post", "/api/seats/{token}/reveal", "Open the full record to every seat (umpire only)",
+       None, Revealed, errors=(403, 404, 503)),
+    Op("get", "/api/seats/{token}/notes", "The seat's own notes and bookmarks on entries", None,
+       Notes, errors=(404,)),
+    Op("post", "/api/seats/{token}/notes", "Keep a note or bookmark on an entry (empty: remove)",
+       NoteRequest, Notes, errors=(400, 403, 404, 413, 503)),
     Op("get", "/api/seats/{token}/table.svg", "The table drawn from the seat's view", None, str,
        errors=(404,), media="image/svg+xml", query=(("unit", "the id of a unit to select"),)),
     Op("get", "/api/seats/{token}/plan/{task}", "When a task in progress is finished, exactly",
@@ -257,6 +313,9 @@ OPS = (
        PreviewRequest, Preview, errors=(400, 404, 409, 413)),
     Op("post", "/api/seats/{token}/act", "Act as the seat (engine dice or typed-in faces)",
        ActRequest, Acted, errors=(400, 404, 409, 413, 503), headers=(IDEMPOTENCY,)),
+    Op("post", "/api/seats/{token}/message",
+       "Send a message to everyone, the umpire or a side; it is logged for its audience alone",
+       MessageRequest, Acted, errors=(400, 404, 413, 503)),
     Op("post", "/api/seats/{token}/undo", "Undo the last actions (umpire seat only)",
        UndoRequest, Acted, errors=(400, 404, 409, 413, 503), headers=(IDEMPOTENCY,)),
 )  # fmt: skip

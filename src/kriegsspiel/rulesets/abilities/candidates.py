@@ -10,9 +10,11 @@ unit's state at any time (`set-unit`: suppression toggled, Disruption Points one
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from kriegsspiel.core.choices import Candidate, Domain
+from kriegsspiel.core.kept import kept
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.rulesets.abilities.activity import fixed_inches
 from kriegsspiel.rulesets.abilities.breakoff import BreakOff, Hold
@@ -118,18 +120,12 @@ def _pulse_uses(state: AblState, side: str) -> Iterator[Candidate]:
     names = {m: state.label(m) for m in pool}
     for commander in pool:
         name = names[commander]
-        options = list(groups(state, commander, nearby))
-        team = Domain(
-            "group",
-            "choice",
-            options=tuple(",".join(o) for o in options),
-            labels=tuple(_group_label(names, o) for o in options),
-        )
+        team = _Team(state, commander, nearby, names)
         for wild, dice in orders:
             extra = f" and {wild} wild" if wild else ""
             label = f"{name} is activated with an Order Chain{extra}"
             order = Order(commander, dice.options[0], wild)
-            yield Candidate(order, label, (dice, team))
+            yield Candidate(order, label, functools.partial(team.with_dice, dice))
     singles = dice_domains(cmd, range(1, 2))
     for uid, u in state.units.items():
         off = u.blind is not None or u.reserve or u.dispersed  # CHQ-BLIND, -RESERVE, -COHESION
@@ -142,6 +138,30 @@ def _pulse_uses(state: AblState, side: str) -> Iterator[Candidate]:
         extra = f" and {wild} wild" if wild else ""
         label = f"{state.scenario.side_name(side)} discards Command Dice{extra}"
         yield Candidate(Discard(dice.options[0], wild), label, (dice,))
+
+
+class _Team:
+    """The Command Groups a commander may lead, as one domain worked out when first asked for
+    (a listing asks for all of them, a random draw for the one candidate drawn) and kept for
+    the commander's other Order Chains."""
+
+    def __init__(
+        self, state: AblState, commander: str, nearby: Nearby, names: dict[str, str]
+    ) -> None:
+        self.state, self.commander, self.nearby, self.names = state, commander, nearby, names
+
+    @kept
+    def domain(self) -> Domain:
+        options = list(groups(self.state, self.commander, self.nearby))
+        return Domain(
+            "group",
+            "choice",
+            options=tuple(",".join(o) for o in options),
+            labels=tuple(_group_label(self.names, o) for o in options),
+        )
+
+    def with_dice(self, dice: Domain) -> tuple[Domain, ...]:
+        return (dice, self.domain)
 
 
 def _group_label(names: dict[str, str], others: tuple[str, ...]) -> str:

@@ -11,6 +11,7 @@ candidates `perform` accepts.
 
 from __future__ import annotations
 
+import functools
 import math
 
 from shapely.geometry import Point as ShapelyPoint
@@ -63,7 +64,7 @@ def candidates(state: EngState, seat: str) -> list[Candidate]:
     if seat not in (UMPIRE, acting):
         return out
     who = state.scenario.side_name(acting)
-    out.append(Candidate(EndPhase(), f"{who} ends the {phase_text(state)}"))
+    out.append(Candidate(EndPhase(), lambda: f"{who} ends the {phase_text(state)}"))
     units = [
         spec
         for spec in state.specs.values()
@@ -183,8 +184,13 @@ def move(state: EngState, spec: EngUnit) -> Candidate:
         most = move_reach(state, spec)
         domain = Domain("distance", "number", 0.0, most)
         return Candidate(Move(spec.id, (0.0, 0.0), distance=0.0), label, (domain,))
+    return Candidate(Move(spec.id, at), label, functools.partial(_move_domains, state, spec, at))
+
+
+def _move_domains(state: EngState, spec: EngUnit, at: Point) -> tuple[Domain, ...]:
+    """Where a move may end: worked out for a listing, or for the one candidate drawn."""
     reach = free_reach(state, spec, at, move_reach(state, spec))
-    return Candidate(Move(spec.id, at), label, (Domain("to", "point", high=reach, origin=at),))
+    return (Domain("to", "point", high=reach, origin=at),)
 
 
 def _demolitions(state: EngState, spec: EngUnit, own: DemolitionCandidates) -> list[Candidate]:

@@ -2,9 +2,21 @@
 // The board on a seat's page: the server's SVG of this seat's view, with zoom and pan (wheel,
 // drag, pinch, and + / − / fit buttons) kept across refreshes. On a phone it starts at the zoom
 // the picture asks for (data-phone-zoom), so that labels and counters stay readable, centred on
-// the units in `focus` (the selected one, or the seat's own).
+// the units in `focus` (the selected one, or the seat's own). A tap calls `onTap` with what it hit:
+// `{unit, id, point}` (the unit's id, any drawn thing's id, the table point in inches). While
+// `boardView.picker` is set (a destination or a facing being chosen), a one-finger drag or a
+// mouse hover moves the picker (`picker(point)`) instead of the table.
 
-const boardView = {box: null, key: null};
+const boardView = {box: null, key: null, picker: null};
+
+// The table point (inches, +y up the table) under a screen point: the SVG draws y downwards.
+function tablePoint(svg, clientX, clientY) {
+  const rect = svg.getBoundingClientRect();
+  const b = boardView.box;
+  const x = b.x + (clientX - rect.left) / rect.width * b.w;
+  const y = b.y + (clientY - rect.top) / rect.height * b.h;
+  return [Math.round(x * 100) / 100, Math.round(-y * 100) / 100];
+}
 
 function mountBoard(container, svg, onTap, focus) {
   const full = svg.viewBox.baseVal;
@@ -55,6 +67,16 @@ function mountBoard(container, svg, onTap, focus) {
   });
   svg.addEventListener("pointermove", (event) => {
     const last = pointers.get(event.pointerId);
+    if (boardView.picker && pointers.size <= 1) {  // choosing a point: the table stays put
+      if (last || event.pointerType === "mouse") {
+        boardView.picker(tablePoint(svg, event.clientX, event.clientY));
+      }
+      if (last) {
+        moved += Math.abs(event.clientX - last[0]) + Math.abs(event.clientY - last[1]);
+        pointers.set(event.pointerId, [event.clientX, event.clientY]);
+      }
+      return;
+    }
     if (!last) return;
     pointers.set(event.pointerId, [event.clientX, event.clientY]);
     if (pointers.size === 2 && pinch) {
@@ -82,9 +104,15 @@ function mountBoard(container, svg, onTap, focus) {
   svg.addEventListener("pointerup", release);
   svg.addEventListener("pointercancel", release);
   svg.addEventListener("click", (event) => {
+    const point = tablePoint(svg, event.clientX, event.clientY);
+    if (boardView.picker) {  // a tap or the end of a drag sets the point
+      onTap({unit: null, id: null, point});
+      return;
+    }
     if (moved > 4) return;  // the end of a drag, not a tap
     const unit = event.target.closest("[data-unit]");
-    onTap(unit ? unit.dataset.unit : null);
+    const thing = event.target.closest("[data-id]");
+    onTap({unit: unit ? unit.dataset.unit : null, id: thing ? thing.dataset.id : null, point});
   });
 
   for (const [label, title, act] of [

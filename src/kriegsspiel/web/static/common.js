@@ -16,16 +16,20 @@ function showError(message) {
   box.hidden = !message;
 }
 
-// Call the JSON API; throws an Error carrying the server's one-line message.
-async function callApi(url, body) {
+// Call the JSON API; throws an Error carrying the server's one-line message (and `status`).
+async function callApi(url, body, headers = {}) {
   const options = body === undefined ? {} : {
     method: "POST",
-    headers: {"content-type": "application/json"},
+    headers: {"content-type": "application/json", ...headers},
     body: JSON.stringify(body),
   };
   const response = await fetch(url, options);
   const data = await response.json().catch(() => ({error: `${response.status} ${response.statusText}`}));
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) {
+    const error = new Error(data.error || response.statusText);
+    error.status = response.status;
+    throw error;
+  }
   return data;
 }
 
@@ -43,5 +47,5 @@ function rowsTable(rows) {
   const keys = [...new Set(rows.flatMap(Object.keys))];
   const head = el("tr", {}, ...keys.map((k) => el("th", {scope: "col"}, k.replaceAll("_", " "))));
   const body = rows.map((row) => el("tr", {}, ...keys.map((k) => el("td", {}, show(row[k])))));
-  return el("div", {class: "scroll"}, el("table", {}, el("thead", {}, head), el("tbody", {}, ...body)));
+  return el("div", {class: "scroll", tabindex: "0"}, el("table", {}, el("thead", {}, head), el("tbody", {}, ...body)));
 }

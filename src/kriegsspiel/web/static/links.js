@@ -1,7 +1,8 @@
 "use strict";
 // Seat links, each with its QR code, a copy button and a new-link button (which revokes the old
 // link at once, its live connections included). Used by the host page; on a seat page it shows
-// the game's links to the umpire alone (any other seat is refused them, and nothing is shown).
+// the game's links to the umpire alone (any other seat is refused them, and nothing is shown),
+// and a link to the seat's replay.
 
 // Draw `links` ([{seat, url, qr}]) into `box`; `reissue(seat)` resolves to the new link.
 function renderSeatLinks(box, links, reissue) {
@@ -66,4 +67,15 @@ async function umpireLinks() {
   renderSeatLinks(box, others, (seat) => callApi(`/api/seats/${token}/links/${seat}/reissue`, {}));
 }
 
-if (document.body.dataset.page !== "host") umpireLinks();
+// On a seat page: a link to its replay, in the header.
+function replayLink() {
+  const token = location.pathname.split("/").pop();
+  document.querySelector("header").append(
+    el("p", {class: "small"}, el("a", {id: "replay-link", href: `/play/${token}/replay`,
+      style: "color: inherit"}, "Replay the game")));
+}
+
+if (document.body.dataset.page !== "host") {
+  replayLink();
+  umpireLinks();
+}

@@ -343,6 +343,8 @@ def may_move(ctx: Ctx, spec: EngUnit, to: Point | None, _: Measure | None) -> No
         if ditch is not None and ditch.kind == "ditch":
             raise RuleViolation("ENG-DITCH-04", f"{spec.label} leaves {ditch.label} by breaching")
         return
+    if frm == to:  # staying where it is, it enters and leaves nothing (a move's listed value)
+        return
     for key in footprints(state.obstacles).along(frm, to):  # no other can refuse the move
         obs = state.obstacles[key]
         fp = obs.footprint

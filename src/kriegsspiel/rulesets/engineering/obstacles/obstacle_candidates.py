@@ -4,6 +4,7 @@ Built from the seat's knowledge only (knowledge.py), so the list tells nothing h
 
 from __future__ import annotations
 
+import functools
 import math
 
 from kriegsspiel.core.choices import Candidate, Domain
@@ -136,15 +137,10 @@ def _laying(state: EngState, spec: EngUnit) -> list[Candidate]:
         if mines_left(state, spec) < 1:
             kinds = ("dummy",)
         what = tuple("a dummy minefield" if k == "dummy" else f"{k} mines" for k in kinds)
-        domains: tuple[Domain, ...] = (Domain("type", "choice", options=kinds, labels=what),)
-        if _clear_to_lay(state, pos):  # else only where it stands, as listed, is offered
-            domains = (
-                Domain("at", "point", high=CONFORM_REACH, origin=pos),
-                Domain("facing", "angle"),
-                *domains,
-            )
         label = f"{spec.label} lays {'a minefield' if len(kinds) > 1 else what[0]}"
-        out.append(_c(LayMinefield(spec.id, kinds[0], at=pos), label, *domains))
+        laid = LayMinefield(spec.id, kinds[0], at=pos)
+        domains = functools.partial(_laying_domains, state, pos, kinds, what)
+        out.append(Candidate(laid, label, domains))
     dist = DECLARED if pos is None else None
     for laying in state.layings.values():
         if laying.side == spec.side and _at_hand(pos, laying.footprint):
@@ -164,6 +160,22 @@ def _laying(state: EngState, spec: EngUnit) -> list[Candidate]:
             label = f"{spec.label} lays AP mines into {field.label}"
             out.append(_c(LayMinefield(spec.id, "AP", field.id, distance=dist), label))
     return out
+
+
+def _laying_domains(
+    state: EngState, pos: Point, kinds: tuple[MineType, ...], what: tuple[str, ...]
+) -> tuple[Domain, ...]:
+    """The mine types offered (`what` names them), and where and how a new section may be laid:
+    anywhere within 1", any facing, unless ground barred to mines is near (then where it
+    stands, as listed)."""
+    types = Domain("type", "choice", options=kinds, labels=what)
+    if not _clear_to_lay(state, pos):
+        return (types,)
+    return (
+        Domain("at", "point", high=CONFORM_REACH, origin=pos),
+        Domain("facing", "angle"),
+        types,
+    )
 
 
 def _at_hand(pos: tuple[float, float] | None, fp: Footprint | None) -> bool:

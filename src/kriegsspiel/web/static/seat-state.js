@@ -1,0 +1,24 @@
+// What a seat's page knows, shared by its modules: the seat's last table and log, the selected
+// unit, and the API addresses. Nothing here outlives the page; nothing is shared across seats.
+
+export const token = location.pathname.split("/").pop();
+export const seatUrl = (path) => `/api/seats/${token}${path}`;
+export const state = {table: null, log: [], selected: null};
+
+// A thing's name as this seat's view gives it (units, craft, features), else its id.
+export function nameOf(id) {
+  const view = (state.table && state.table.view) || {};
+  for (const list of Object.values(view)) {
+    if (!Array.isArray(list)) continue;
+    const found = list.find((item) => item && typeof item === "object" && item.id === id);
+    if (found) return found.name || found.label || id;
+  }
+  return id;
+}
+
+// A side's name, from the view's `sides`.
+export function sideName(id) {
+  const sides = (state.table && state.table.view.sides) || [];
+  const side = sides.find((s) => s.id === id);
+  return side ? side.name || id : id;
+}

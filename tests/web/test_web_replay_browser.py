@@ -1,0 +1,78 @@
+"""The replay page in a real browser: stepping through a seat's own log, a note kept as a
+bookmark, and the full record once the umpire opens it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+from webgame import DEMOLISH_CULVERT, PREPARE_BRIDGE, LiveServer
+from webpages import browser, needs_chromium, new_page, shot
+
+from kriegsspiel.web import client as remote
+from kriegsspiel.web import create_app
+
+__all__ = ["browser"]  # the module's browser fixture
+pytestmark = needs_chromium
+
+
+@pytest.fixture(scope="module")
+def links(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    with LiveServer(create_app(tmp_path_factory.mktemp("replay") / "games.db")) as server:
+        created = remote.create_game(server.url, "demo")
+        seats = {s["seat"]: s["url"] for s in created["seats"]}
+        remote.act(seats["umpire"], {"action": "reveal", "demolition": "culvert", "side": "us"})
+        remote.act(seats["german"], PREPARE_BRIDGE)
+        remote.act(seats["us"], {"action": "pass"})
+        remote.act(seats["german"], DEMOLISH_CULVERT)
+        yield seats
+
+
+def test_a_seat_steps_through_its_own_log_and_keeps_a_bookmark(
+    browser: Browser, links: dict[str, str]
+) -> None:
+    seat_page = new_page(browser, links["german"])
+    seat_page.click("#replay-link")
+    page = seat_page
+    expect(page.locator("#position")).to_have_text("3 / 3")  # its own numbering: 3 entries
+    expect(page.locator("#forward")).to_be_disabled()
+    page.click("#first")
+    expect(page.locator("#position")).to_have_text("0 / 3")
+    expect(page.locator("#entry")).to_contain_text("The start of the game")
+    expect(page.locator("#back")).to_be_disabled()
+    page.click("#forward")
+    expect(page.locator("#position")).to_have_text("1 / 3")
+    expect(page.locator("#entry")).to_contain_text("pioneer-1 performs an engineering action")
+    expect(page.locator("#svg svg")).to_be_visible()
+    page.locator("#slider").fill("2")
+    expect(page.locator("#position")).to_have_text("2 / 3")
+    page.fill("#note", "the US passed here")
+    page.click("#save-note")
+    expect(page.locator("#bookmarks button")).to_have_text(["2: the US passed here"])
+    page.click("#last")
+    expect(page.locator("#position")).to_have_text("3 / 3")
+    page.reload()
+    page.locator("#bookmarks button").click()
+    expect(page.locator("#position")).to_have_text("2 / 3")
+    expect(page.locator("#note")).to_have_value("the US passed here")
+    expect(page.locator("#full-box")).to_be_hidden()  # not revealed: its own record only
+    shot(page, "replay-german")
+
+
+def test_the_umpire_opens_the_full_record_to_every_seat(
+    browser: Browser, links: dict[str, str]
+) -> None:
+    public = new_page(browser, links["public"].replace("/play/", "/play/") + "/replay")
+    expect(public.locator("#position")).to_have_text("3 / 3")
+    assert "road bridge" not in public.content()
+    umpire = new_page(browser, links["umpire"] + "/replay")
+    expect(umpire.locator("#position")).to_have_text("4 / 4")
+    umpire.click("#reveal")
+    expect(umpire.locator("#reveal-box")).to_be_hidden()
+    public.reload()
+    public.check("#full")
+    expect(public.locator("#position")).to_have_text("4 / 4")
+    expect(public.locator("#status")).to_contain_text("the full record")
+    expect(public.locator("#svg")).to_contain_text("road bridge")  # the prepared charge
+    shot(public, "replay-public-full")
