@@ -46,6 +46,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "kriegsspiel.cli",
             "kriegsspiel.cli_balance",
+            "kriegsspiel.cli_bots",
             "kriegsspiel.cli_input",
             "kriegsspiel.cli_picture",
             "kriegsspiel.cli_play",

@@ -16,7 +16,7 @@ import shutil
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 import msgspec
@@ -31,6 +31,9 @@ from kriegsspiel.errors import DiceError, InputError, KriegsspielError
 from kriegsspiel.games import AnyGame, edit_game, load_game
 from kriegsspiel.render.text import domain_text, to_act_text
 
+if TYPE_CHECKING:
+    from kriegsspiel.cli_bots import BotTurns
+
 YES = frozenset({"y", "yes"})
 # the odds shown before a confirm: paths of the chance tree walked, else playouts estimating it
 # (the bundled scenarios' slowest paths take about a millisecond each)
@@ -42,15 +45,42 @@ COMMANDS = ("actions", "help", "log", "odds", "quit", "show", "undo")
 @click.command("play")
 @click.argument("game", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seat", required=True, help="Who plays: umpire or a side.")
-def play_cmd(game: Path, seat: str) -> None:
+@click.option(
+    "--bot",
+    "bots",
+    multiple=True,
+    metavar="SEAT=BOT",
+    help="A side played by a bot: random, greedy or search (search:ms=500); repeatable.",
+)
+@click.option("--file", type=click.Path(dir_okay=False, path_type=Path), help="New game's file.")
+@click.option("--seed", help="A new game's secret seed (default: a fresh secret one).")
+@click.option("--bot-seed", type=int, help="Seed of the bots' own choices (default: fresh).")
+def play_cmd(
+    game: Path,
+    seat: str,
+    bots: tuple[str, ...],
+    file: Path | None,
+    seed: str | None,
+    bot_seed: int | None,
+) -> None:
     """Play SEAT's part of GAME at an interactive prompt: the board, the legal actions (Tab
     completes them), the exact odds of an action before you confirm it, then the log.
+
+    GAME is a game file, or a scenario (a bundled name such as `demo`, or a YAML file) to start
+    a new game of in --file (by default SCENARIO.json here). Each --bot SEAT=BOT plays a side:
+    it acts whenever that side is to act, from its seat's view only (docs/solo.md).
 
     \b
     Type `help` at the prompt for its commands; input may be piped in:
     printf 'actions\\nprepare pioneer-1 bridge\\ny\\n' | kriegsspiel play game.json --seat german
+    kriegsspiel play demo --seat us --bot german=search
     """
-    shell = PlayShell(game, seat, sys.stdin, sys.stdout)
+    from kriegsspiel.cli_bots import BotTurns, bot_seats, game_file
+
+    path = game_file(game, file, seed)
+    shell = PlayShell(path, seat, sys.stdin, sys.stdout)
+    if bots:
+        shell.bots = BotTurns(bot_seats(bots, seat, shell.game.seats), bot_seed)
     shell.cmdloop()
 
 
@@ -200,6 +230,7 @@ class PlayShell(cmd.Cmd):
         self._stamp: tuple[int, int] | None = None
         self._game: AnyGame | None = None
         self._choices: list[Choice] | None = None
+        self.bots: BotTurns | None = None  # the sides bots play (cli_bots.py)
         self.game.check_seat(seat)  # an unknown seat stops the command before the prompt
 
     # -- the game file, read again when it changes
@@ -269,6 +300,7 @@ class PlayShell(cmd.Cmd):
 
     def preloop(self) -> None:
         self.board()
+        self.play_bots()
         self.say("Type an action (Tab completes it), `actions` for the legal ones, or `help`.")
         if self.use_rawinput:
             try:
@@ -289,6 +321,34 @@ class PlayShell(cmd.Cmd):
         except (KriegsspielError, OSError) as error:
             self.say(f"error: {' '.join(str(error).split())}")
             return False
+
+    def postcmd(self, stop: bool, line: str) -> bool:
+        if not stop:
+            self.bots_turn()
+        return stop
+
+    def bots_turn(self) -> None:
+        """The bots' turns after a command, with their errors reported as a command's are."""
+        try:
+            self.play_bots()
+        except (KriegsspielError, OSError) as error:
+            self.say(f"error: {' '.join(str(error).split())}")
+
+    def play_bots(self) -> None:
+        """Every bot whose side is to act acts now, its entries printed as this seat sees
+        them; then who is to act."""
+        if self.bots is None:
+            return
+        game = self.game
+
+        def act(seat: str, action: dict[str, Any]) -> None:
+            before = len(game.log_view(self.seat))
+            game.act(seat, action)
+            self.save(game, self._stamp)
+            self.entries(game.log_view(self.seat)[before:])
+
+        if self.bots.play(game, act):
+            self.say(to_act_text(self.to_act()))
 
     def emptyline(self) -> bool:
         return False  # not the last command again

@@ -56,6 +56,7 @@ def test_the_bundled_scenarios_are_listed(client: TestClient) -> None:
         "name": "demo",
         "title": "The bridge at Kleinwalde",
         "ruleset": "engineering",
+        "sides": ["german", "us"],
     }
 
 

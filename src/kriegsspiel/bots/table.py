@@ -15,6 +15,8 @@ from typing import Any
 from kriegsspiel.core.chance import BUDGET, SAMPLES, ActionOdds
 from kriegsspiel.core.choices import Choice
 from kriegsspiel.core.game import Game
+from kriegsspiel.core.outlook import Measure, Outlook
+from kriegsspiel.core.sim import Sim
 
 
 class SeatTable:
@@ -50,6 +52,28 @@ class SeatTable:
     ) -> ActionOdds:
         """The odds of the whole action, over what this seat knows."""
         return self._game.odds(self.seat, action, budget=budget, samples=samples)
+
+    def outlook(
+        self,
+        action: Mapping[str, Any],
+        measure: Measure | None = None,
+        *,
+        budget: int = BUDGET,
+        samples: int = SAMPLES,
+    ) -> Outlook:
+        """The distribution of `measure` (by default the victory scores) of what this seat
+        would know after `action`: `measure` is given this seat's knowledge only."""
+        return self._game.outlook(self.seat, action, measure, budget=budget, samples=samples)
+
+    def sample_state(self, rng: random.Random) -> Any:
+        """A full state consistent with what this seat knows, its hidden facts drawn with `rng`
+        (`Ruleset.determinize` of the seat's knowledge): where a search bot plays out from."""
+        known = self._game.ruleset.knowledge(self._game.state, self.seat)
+        return self._game.ruleset.determinize(known, self.seat, rng)
+
+    def simulator(self) -> Sim[Any, Any, Any, Any]:
+        """Simulated play of this game's ruleset, on the states `sample_state` gives."""
+        return Sim(self._game.ruleset)
 
     def to_act(self) -> bool:
         """Whether this seat may act now."""

@@ -14,30 +14,30 @@ import hmac
 import random
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, get_args
+from typing import Any, Generic
 
 import msgspec
 
+from kriegsspiel.core import sim
 from kriegsspiel.core.chance import BUDGET, SAMPLES, ActionOdds, walk
 from kriegsspiel.core.checks import Check, CheckResult
 from kriegsspiel.core.choices import Choice
 from kriegsspiel.core.commitments import commit, opening
-from kriegsspiel.core.convert import refuse_nonfinite, split_error
 from kriegsspiel.core.dice import DiceSource, EnteredDice, Pool, SeededDice
-from kriegsspiel.core.guards import refuse_over, refuse_public
 from kriegsspiel.core.history import History, Resumed
 from kriegsspiel.core.log import Entry, Record
 from kriegsspiel.core.messages import EVERYONE, MESSAGE, describe, message_data
+from kriegsspiel.core.outlook import Keyed, Measure, Outlook, scores_of
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import A, E, Ruleset, S, Sc
 from kriegsspiel.core.seats import PUBLIC, UMPIRE, all_seats, sees
+from kriegsspiel.core.sim import DOMAIN_TRIES, action_names
 from kriegsspiel.core.task_plans import TaskPlan
 from kriegsspiel.core.victory import Result
 from kriegsspiel.core.views import ViewHeader
-from kriegsspiel.errors import EngineFault, InputError, KriegsspielError, RuleViolation
+from kriegsspiel.errors import InputError, KriegsspielError, RuleViolation
 
 FORMAT = 1
-DOMAIN_TRIES = 5  # draws from an open parameter's domain before the listed value is taken
 
 
 class Header(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -244,18 +244,7 @@ class Game(Generic[Sc, S, A, E]):
 
     def parse_action(self, data: Mapping[str, Any]) -> A:
         """A typed action from plain data, such as `{"action": "engineer", "unit": "p1"}`."""
-        known = self._actions
-        name = data.get("action")
-        if name not in known:
-            raise InputError(
-                "action", f"unknown action {name!r} (actions: {', '.join(sorted(known))})"
-            )
-        try:  # into the tagged struct itself: far faster than into the whole union
-            action: A = msgspec.convert(data, known[name], strict=False)
-        except msgspec.ValidationError as exc:
-            path, problem = split_error(str(exc))
-            raise InputError(f"{name} {path}" if path else str(name), problem) from None
-        refuse_nonfinite(action, str(name), sep=" ")
+        action: A = sim.parse_action(self.ruleset, data, self._actions)
         return action
 
     def act(
@@ -298,9 +287,7 @@ class Game(Generic[Sc, S, A, E]):
         records = tuple(self._perform(self._state, seat, typed, roll, known is not self._state))
         if dice is not None and not typed_in and isinstance(dice, EnteredDice):
             dice.finish()
-        state = self._state
-        for record in records:
-            state = self.ruleset.apply(state, record.event)
+        state = sim.fold(self.ruleset, self._state, records)
         entry = Entry(seq, seat, "action", msgspec.to_builtins(typed), records)
         self._history.append(entry, state)
         self._known.clear()
@@ -333,22 +320,7 @@ class Game(Generic[Sc, S, A, E]):
     def _perform(
         self, state: S, seat: str, action: A, roll: Roll, validated: bool
     ) -> Sequence[Record[E]]:
-        """`perform`, holding the ruleset to its contract: no refusal after a roll or an event,
-        and none on hidden facts once the seat's knowledge accepted the action."""
-        self._guard(state, seat)
-        watched = _Watched(roll, self.ruleset.validates_before_events)
-        try:
-            return self.ruleset.perform(state, seat, action, watched)
-        except RuleViolation as exc:
-            if watched.acted or validated:
-                why = f"after {watched.acted}" if watched.acted else "on facts hidden from the seat"
-                raise EngineFault(f"{self.ruleset.name}: {action!r} refused {why}: {exc}") from exc
-            raise
-
-    def _guard(self, state: S, seat: str) -> None:
-        """What no ruleset lets happen: the public display acting, anything once it is over."""
-        refuse_public(seat)
-        refuse_over(self.over())  # the game's own, whatever the seat knows
+        return sim.perform(self.ruleset, state, seat, action, roll, validated, self.over())
 
     def validate(self, seat: str, action: A | Mapping[str, Any]) -> None:
         """Raise the refusal `act` would give `action` by `seat` (RuleViolation, InputError);
@@ -357,25 +329,7 @@ class Game(Generic[Sc, S, A, E]):
         self.validate_typed(self._knowledge(seat), seat, self._typed(action))
 
     def validate_typed(self, known: S, seat: str, action: A) -> None:
-        self._guard(known, seat)
-        self._until_first_roll(known, seat, action)
-
-    def _until_first_roll(self, known: S, seat: str, action: A) -> None:
-        """`validate_typed` past the guards (which depend on the state and seat alone, so a
-        listing checks them once): `perform` on the seat's knowledge until its first roll."""
-        stop = _FIRST_EVENT if self.ruleset.validates_before_events else _FIRST_ROLL
-        try:  # nothing has rolled before the run ends, so nothing can be refused after a roll
-            self.ruleset.perform(known, seat, action, stop)
-        except _FirstRoll:  # cheaper than contextlib.suppress, and run for every candidate
-            return
-
-    def _guarded(self, known: S, seat: str) -> bool:
-        """Whether the guards let `seat` act at all in `known`."""
-        try:
-            self._guard(known, seat)
-        except KriegsspielError:
-            return False
-        return True
+        sim.validate(self.ruleset, known, seat, action, self.over())
 
     def is_legal(self, seat: str, action: A | Mapping[str, Any]) -> bool:
         """Whether `seat` may take `action` now, as far as the seat knows (no dice involved)."""
@@ -392,16 +346,10 @@ class Game(Generic[Sc, S, A, E]):
         if seat == PUBLIC:
             return []
         known = self._knowledge(seat)
-        out: list[Choice] = []
-        if not self._guarded(known, seat):
-            return out
-        for candidate in self.ruleset.candidates(known, seat):
-            try:
-                self._until_first_roll(known, seat, candidate.action)
-            except KriegsspielError:
-                continue
-            out.append(Choice(_data(candidate.action), candidate.text(), candidate.open()))
-        return out
+        return [
+            Choice(sim.plain(c.action), c.text(), c.open())
+            for c in sim.legal(self.ruleset, known, seat, self.over())
+        ]
 
     def random_action(self, seat: str, rng: random.Random) -> dict[str, Any] | None:
         """A legal action for `seat` drawn uniformly from `legal_actions`, its open parameters
@@ -410,42 +358,11 @@ class Game(Generic[Sc, S, A, E]):
         self.check_seat(seat)
         if seat == PUBLIC:
             return None
-        known = self._knowledge(seat)
-        if not self._guarded(known, seat):
+        drawn = sim.random_legal(self.ruleset, self._knowledge(seat), seat, rng, self.over())
+        if drawn is None:
             return None
-        candidates = list(self.ruleset.candidates(known, seat))
-        for left in range(len(candidates), 0, -1):  # a shuffle drawn only as far as needed
-            pick = rng.randrange(left)
-            candidate = candidates[pick]
-            candidates[pick] = candidates[left - 1]
-            try:
-                self._until_first_roll(known, seat, candidate.action)
-            except KriegsspielError:
-                continue
-            raw = msgspec.msgpack.encode(candidate.action)
-            data: dict[str, Any] = msgspec.msgpack.decode(raw)  # as `_data`
-            domains = candidate.open()
-            if not domains:
-                self._valid = (len(self._log), seat, candidate.action, raw)
-                return data
-            if all(d.kind == "choice" for d in domains):  # every option is legal
-                drawn = {**data, **{d.param: rng.choice(d.options) for d in domains}}
-                typed = self._typed(drawn)  # as legal as the listed action: act need not check it
-                self._valid = (len(self._log), seat, typed, msgspec.msgpack.encode(drawn))
-                return drawn
-            choice = Choice(data, "", domains)
-            for _ in range(DOMAIN_TRIES):
-                drawn = choice.sample(rng)
-                try:
-                    typed = self._typed(drawn)
-                    self._until_first_roll(known, seat, typed)
-                except KriegsspielError:
-                    continue
-                self._valid = (len(self._log), seat, typed, msgspec.msgpack.encode(drawn))
-                return drawn
-            self._valid = (len(self._log), seat, candidate.action, raw)
-            return data
-        return None
+        self._valid = (len(self._log), seat, drawn[0], drawn[2])  # act need not check it again
+        return drawn[1]
 
     def odds(
         self,
@@ -474,6 +391,34 @@ class Game(Generic[Sc, S, A, E]):
             return self.ruleset.outcome([r.event for r in records if sees(seat, r.to)])
 
         return walk(run, budget=budget, samples=samples)
+
+    def outlook(
+        self,
+        seat: str,
+        action: A | Mapping[str, Any],
+        measure: Measure | None = None,
+        *,
+        budget: int = BUDGET,
+        samples: int = SAMPLES,
+    ) -> Outlook:
+        """The distribution of `measure` (by default the victory scores, `Ruleset.scores`) of
+        what `seat` would know after `action` (`core/outlook.py`): exact over the action's
+        chance tree walked on the seat's knowledge, estimated past `budget` paths. `measure`
+        is given only the seat's knowledge of each resulting state. Raises as `act` would if
+        the action is illegal."""
+        self.check_seat(seat)
+        typed = self._typed(action)
+        known = self._knowledge(seat)
+        self.validate_typed(known, seat, typed)
+        measured = measure or functools.partial(scores_of, self.ruleset)
+        keyed = Keyed()
+
+        def run(roll: Roll) -> str:
+            records = self._perform(known, seat, typed, roll, True)
+            after = self.ruleset.knowledge(sim.fold(self.ruleset, known, records), seat)
+            return keyed.key(measured(after))
+
+        return keyed.outlook(walk(run, budget=budget, samples=samples))
 
     def dice_prompt(
         self, seat: str, action: A | Mapping[str, Any], entered: Sequence[int] = ()
@@ -556,47 +501,6 @@ class Game(Generic[Sc, S, A, E]):
         return entry
 
 
-class _FirstRoll(Exception):
-    """Raised at an action's first roll or event: all that could refuse it has been checked."""
-
-
-class _Validation:
-    """The handle of a validation run: it ends the run at the first roll."""
-
-    def __call__(self, check: Check, *, secret: bool = False) -> CheckResult:
-        raise _FirstRoll
-
-
-class _ValidationToEvents(_Validation):
-    """The same, ending the run at the first event too (a ruleset that
-    `validates_before_events`)."""
-
-    def on_emit(self) -> None:
-        raise _FirstRoll
-
-
-_FIRST_ROLL = _Validation()
-_FIRST_EVENT = _ValidationToEvents()
-
-
-class _Watched:
-    """A roller that notes whether the action has rolled (or, where events count too,
-    emitted) anything yet."""
-
-    def __init__(self, roll: Roll, events_count: bool) -> None:
-        self.roll = roll
-        self.events_count = events_count
-        self.acted = ""  # "a roll" or "an event" once it has
-
-    def __call__(self, check: Check, *, secret: bool = False) -> CheckResult:
-        self.acted = self.acted or "a roll"
-        return self.roll(check, secret=secret)
-
-    def on_emit(self) -> None:
-        if self.events_count:
-            self.acted = self.acted or "an event"
-
-
 class _NeedDice(Exception):
     def __init__(self, check: Check) -> None:
         self.check = check
@@ -615,22 +519,9 @@ class _Fixed:
         return tuple(taken)
 
 
-@functools.cache
-def action_names(action_type: Any) -> dict[str, type[Any]]:
-    """The tags of a ruleset's action union, with their structs."""
-    return {t.__struct_config__.tag: t for t in get_args(action_type) or (action_type,)}
-
-
-def _data(action: Any) -> dict[str, Any]:
-    """An action as the JSON data `act` takes (lists, not tuples), by a round trip through
-    msgpack: the same plain values for every field an action has, and floats cost less."""
-    data: dict[str, Any] = msgspec.msgpack.decode(msgspec.msgpack.encode(action))
-    return data
-
-
 def _plain(event: Any) -> dict[str, Any]:
     data = msgspec.to_builtins(event)
     return data if isinstance(data, dict) else {"value": data}
 
 
-__all__ = ["FORMAT", "Game", "Header"]
+__all__ = ["DOMAIN_TRIES", "FORMAT", "Game", "Header", "action_names"]

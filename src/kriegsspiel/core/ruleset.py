@@ -14,6 +14,7 @@ walking its chance tree (`core/chance.py`).
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -118,6 +119,13 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
         what the seat must assume. Two states that differ only in facts hidden from `seat` give
         equal knowledge. Legal actions, refusals, odds and dice prompts for a seat are computed
         from this alone; for the umpire it is `state` itself."""
+
+    def determinize(self, known: S, seat: str, rng: random.Random) -> S:
+        """A full state consistent with `known` (what `seat` knows, `knowledge`), its hidden
+        facts drawn with `rng`: what a search bot plays out from (information-set Monte Carlo
+        tree search). By default the seat's knowledge as it is: what it must assume for each
+        hidden fact stands for the fact. Reads nothing but `known`."""
+        return known
 
     def secrets(self, state: S, seat: str) -> frozenset[str]:
         """The exact strings hidden from `seat` in `state`, which nothing it is shown may

@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -44,6 +44,12 @@ CREATE TABLE IF NOT EXISTS seats (
   game TEXT NOT NULL REFERENCES games(id),
   seat TEXT NOT NULL,
   UNIQUE (game, seat)
+);
+CREATE TABLE IF NOT EXISTS bots (
+  game TEXT NOT NULL REFERENCES games(id),
+  seat TEXT NOT NULL,
+  bot TEXT NOT NULL,
+  PRIMARY KEY (game, seat)
 );
 CREATE TABLE IF NOT EXISTS activity (
   game TEXT PRIMARY KEY REFERENCES games(id),
@@ -222,6 +228,14 @@ class SqliteStore:
             db.execute("INSERT INTO settings (name, value) VALUES (?, ?)", (HOST_TOKEN, token))
             return token
 
+    def set_bots(self, game_id: str, bots: Mapping[str, str]) -> None:
+        """Record which seats of a game bots play, by bot name (`kriegsspiel.bots.make_bot`)."""
+        with self._transaction() as db:
+            db.executemany(
+                "INSERT OR REPLACE INTO bots (game, seat, bot) VALUES (?, ?, ?)",
+                [(game_id, seat, bot) for seat, bot in bots.items()],
+            )
+
     # -- reading -------------------------------------------------------------------------------
 
     def game_ids(self) -> list[str]:
@@ -244,6 +258,18 @@ class SqliteStore:
         """Every seat's token of a game (for its host: these are the secret links)."""
         rows = self._read("SELECT seat, token FROM seats WHERE game = ? ORDER BY rowid", game_id)
         return dict(rows)
+
+    def bots(self, game_id: str | None = None) -> dict[str, dict[str, str]]:
+        """The seats bots play and their bots, by game (of one game, or of every game)."""
+        rows = self._read(
+            "SELECT game, seat, bot FROM bots WHERE ? IS NULL OR game = ? ORDER BY rowid",
+            game_id,
+            game_id,
+        )
+        out: dict[str, dict[str, str]] = {}
+        for game, seat, bot in rows:
+            out.setdefault(game, {})[seat] = bot
+        return out
 
     def load(self, game_id: str) -> AnyGame:
         rows = self._read("SELECT format, ruleset, seed, scenario FROM games WHERE id = ?", game_id)

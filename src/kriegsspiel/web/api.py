@@ -28,6 +28,7 @@ from kriegsspiel.errors import InputError, KriegsspielError, RuleViolation
 from kriegsspiel.scenario.load import bundled_names, parse_scenario
 from kriegsspiel.store.sqlite import StoreError
 from kriegsspiel.web import schema
+from kriegsspiel.web.bots import CHOICES, check_bots
 from kriegsspiel.web.host import Forbidden, Host, NotFound, Unavailable, bundled_scenario
 from kriegsspiel.web.idempotency import HEADER, checked_key
 from kriegsspiel.web.links import seat_links
@@ -110,7 +111,8 @@ def scenario_list() -> list[schema.ScenarioInfo]:
     out = []
     for name in bundled_names():
         scenario = bundled_scenario(name)
-        out.append(schema.ScenarioInfo(name, scenario.title, scenario.ruleset))
+        sides = list(scenario.side_ids)
+        out.append(schema.ScenarioInfo(name, scenario.title, scenario.ruleset, sides))
     return out
 
 
@@ -139,6 +141,10 @@ async def _check_creator(request: Request) -> None:
         raise Forbidden(HOST_HEADER, "not this server's host token") from None
 
 
+async def bot_choices(request: Request) -> Response:
+    return json_response(list(CHOICES))
+
+
 async def create_game(request: Request) -> Response:
     await _check_creator(request)
     body = await read_json(request, schema.CreateGame)
@@ -148,6 +154,7 @@ async def create_game(request: Request) -> Response:
         scenario = await off_loop(bundled_scenario, body.scenario)
     else:
         scenario = await off_loop(parse_scenario, body.scenario_yaml or "", "uploaded scenario")
+    check_bots(scenario, body.bots)  # before anything is created
     host = _host(request)
     game_id, tokens = await off_loop(
         host.create,
@@ -156,8 +163,10 @@ async def create_game(request: Request) -> Response:
         published_seed=body.published_seed,
         declared_modifiers=body.declared_modifiers,
     )
+    await off_loop(request.app.state.bots.assign, game_id, body.bots)
     links = seat_links(_base(request), tokens)
-    return json_response(schema.Created(game_id, scenario.title, scenario.ruleset, links), 201)
+    created = schema.Created(game_id, scenario.title, scenario.ruleset, links, dict(body.bots))
+    return json_response(created, 201)
 
 
 # -- the host's and the umpire's links ------------------------------------------------------------
@@ -338,6 +347,7 @@ ROUTES = [
     Route("/openapi.json", openapi),
     Route("/api/scenarios", scenarios),
     Route("/api/games", create_game, methods=["POST"]),
+    Route("/api/bots", bot_choices),
     Route("/api/host/{host}", lobby),
     Route("/api/host/{host}/games/{game}/links", host_links),
     Route("/api/host/{host}/games/{game}/seats/{seat}/reissue", host_reissue, methods=["POST"]),

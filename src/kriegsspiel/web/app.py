@@ -18,6 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from kriegsspiel.errors import KriegsspielError
 from kriegsspiel.store.sqlite import SqliteStore, StoreError
 from kriegsspiel.web import api, pages
+from kriegsspiel.web.bots import BotSeats
 from kriegsspiel.web.host import Host
 from kriegsspiel.web.live import Hub
 
@@ -73,10 +74,13 @@ def create_app(
     store = db if isinstance(db, SqliteStore) else SqliteStore(db)
     host, hub = Host(store), Hub()
     host.on_change(hub.publish)
+    bots = BotSeats(host)
+    host.on_change(bots.wake)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        bots.close()
         store.close()
 
     app = Starlette(
@@ -95,6 +99,7 @@ def create_app(
     )
     app.state.host = host
     app.state.hub = hub
+    app.state.bots = bots
     app.state.open_creation = open_creation
     app.state.public_url = public_url.rstrip("/") if public_url else None
     return app

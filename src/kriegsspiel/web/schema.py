@@ -26,6 +26,7 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     published_seed: bool = False  # roll with the scenario's own (public) seed instead
     # "umpire-approves" when a person plays the umpire: declared modifiers wait for approval
     declared_modifiers: Literal["trusted", "umpire-approves"] = "trusted"
+    bots: dict[str, str] = {}  # sides played by a bot: side -> bot name (docs/solo.md)
 
 
 class PreviewRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -76,6 +77,7 @@ class ScenarioInfo(msgspec.Struct):
     name: str
     title: str
     ruleset: str
+    sides: list[str] = []  # its side ids, each of which a bot may play
 
 
 class SeatLink(msgspec.Struct, omit_defaults=True):
@@ -118,6 +120,7 @@ class Created(msgspec.Struct):
     title: str
     ruleset: str
     seats: list[SeatLink]
+    bots: dict[str, str] = {}  # the sides bots play
 
 
 class GameResult(msgspec.Struct):
@@ -313,6 +316,8 @@ OPS = (
     Op("post", "/api/seats/{token}/links/{seat}/reissue",
        "A new link for another seat (umpire only): the old one stops working", None, SeatLink,
        errors=(400, 403, 404, 503)),
+    Op("get", "/api/bots", "The bots a side may be played by (docs/solo.md)", None, list[str],
+       errors=()),
     Op("get", "/api/seats/{token}", "The seat's table: view, legal actions, who acts", None,
        SeatTable, errors=(404,)),
     Op("get", "/api/seats/{token}/log", "The log as the seat may see it", None, Log,

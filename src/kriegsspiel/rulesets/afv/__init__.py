@@ -16,6 +16,7 @@ from kriegsspiel.rulesets.afv.base import Act, Ctx, Ev
 from kriegsspiel.rulesets.afv.candidates import candidates
 from kriegsspiel.rulesets.afv.checks import check_defs
 from kriegsspiel.rulesets.afv.deck import build_cards
+from kriegsspiel.rulesets.afv.determinize import determinize
 from kriegsspiel.rulesets.afv.knowledge import knowledge, secrets
 from kriegsspiel.rulesets.afv.scenario import AfvScenario
 from kriegsspiel.rulesets.afv.setup import initial_state
@@ -59,6 +60,7 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
         return list(state.scenario.side_ids)
 
     knowledge = staticmethod(knowledge)
+    determinize = staticmethod(determinize)
     secrets = staticmethod(secrets)
     candidates = staticmethod(candidates)
     checks = staticmethod(check_defs)

@@ -16,6 +16,7 @@ from kriegsspiel.core.views import ViewHeader
 from kriegsspiel.rulesets.engineering import topics, victory
 from kriegsspiel.rulesets.engineering.base import Act, Ctx, Ev, acting_side
 from kriegsspiel.rulesets.engineering.candidates import candidates
+from kriegsspiel.rulesets.engineering.determinize import determinize
 from kriegsspiel.rulesets.engineering.knowledge import knowledge, secrets
 from kriegsspiel.rulesets.engineering.named import named_checks
 from kriegsspiel.rulesets.engineering.plans import PLANS
@@ -159,6 +160,7 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
         return [state.other if state.pending is not None else acting_side(state)]
 
     knowledge = staticmethod(knowledge)
+    determinize = staticmethod(determinize)
     secrets = staticmethod(secrets)
     candidates = staticmethod(candidates)
 

@@ -1,11 +1,37 @@
 "use strict";
 // The home page: pick a bundled scenario or upload one, create the game, show the seat links.
 
+let scenarioSides = {};
+let botChoices = [];
+
 async function loadScenarios() {
   const select = document.getElementById("scenario");
+  botChoices = await callApi("/api/bots");
   for (const s of await callApi("/api/scenarios")) {
+    scenarioSides[s.name] = s.sides;
     select.append(el("option", {value: s.name}, `${s.title} (${s.name}, ${s.ruleset})`));
   }
+  select.addEventListener("change", showSides);
+  showSides();
+}
+
+// One select per side of the chosen bundled scenario: a person, or a bot (web/bots.py).
+function showSides() {
+  const box = document.getElementById("bot-sides");
+  const sides = scenarioSides[document.getElementById("scenario").value] || [];
+  box.replaceChildren(el("legend", {}, "Who plays each side"), ...sides.map((side) => {
+    const select = el("select", {"data-side": side}, el("option", {value: ""}, "a person"));
+    for (const bot of botChoices) select.append(el("option", {value: bot}, `the ${bot} bot`));
+    return el("p", {}, el("label", {}, `${side}: `, select));
+  }));
+}
+
+function chosenBots() {
+  const bots = {};
+  for (const select of document.querySelectorAll("#bot-sides select")) {
+    if (select.value) bots[select.dataset.side] = select.value;
+  }
+  return bots;
 }
 
 async function create(event) {
@@ -14,7 +40,7 @@ async function create(event) {
   const file = document.getElementById("upload").files[0];
   const body = file
     ? {scenario_yaml: await file.text()}
-    : {scenario: document.getElementById("scenario").value};
+    : {scenario: document.getElementById("scenario").value, bots: chosenBots()};
   try {
     showCreated(await callApi("/api/games", body));
   } catch (error) {
@@ -27,7 +53,8 @@ function showCreated(game) {
   const list = document.getElementById("links");
   list.replaceChildren(...game.seats.map((s) => {
     const url = new URL(s.page, location.origin).href;
-    return el("li", {}, el("strong", {}, s.seat), " ", el("a", {href: url, "data-seat": s.seat}, url));
+    const bot = game.bots[s.seat] ? ` (played by the ${game.bots[s.seat]} bot)` : "";
+    return el("li", {}, el("strong", {}, s.seat), bot, " ", el("a", {href: url, "data-seat": s.seat}, url));
   }));
   document.getElementById("created").hidden = false;
 }
