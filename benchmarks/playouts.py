@@ -184,7 +184,7 @@ def _random_game(sc: Any, seed: int, entries: int) -> Any:
     """A random game of `sc` until `entries` log entries or its end."""
     rng = random.Random(seed)
     game = ks.Game(ks.find_ruleset(sc.ruleset), sc, f"recorded-{seed}")
-    while len(game.log) < entries:
+    while len(game.history.entries) < entries:
         seats = game.seats_to_act()
         if not seats:
             break
@@ -231,16 +231,16 @@ def long_game(entries: int, units: int = 6) -> Any:
 
     def again() -> Any:
         game = ks.Game(ks.find_ruleset(sc.ruleset), sc, played.seed)
-        while len(game.log) < entries:
-            before = len(game.log)
+        while len(game.history.entries) < entries:
+            before = len(game.history.entries)
             for entry in played.log:
-                if len(game.log) >= entries:
+                if len(game.history.entries) >= entries:
                     break
                 if not _tried(game, entry.seat, entry.action):
                     for seat in game.seats_to_act():  # awaited by another: it passes
                         _tried(game, seat, {"action": "pass"})
                     _tried(game, entry.seat, entry.action)  # else left out
-            if len(game.log) == before:
+            if len(game.history.entries) == before:
                 raise RuntimeError("the recorded actions no longer play")
         return game
 
