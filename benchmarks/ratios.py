@@ -4,7 +4,7 @@ Each figure is kriegsspiel's time for a job beside a peer doing the same job (a 
 start, icepool's distribution of the same check, a plain `Fraction` dynamic programme over the
 same plan) or beside its goal; every distribution is checked equal to the peer's exactly. The
 commands and long games are timed in process time (user and system), the least of interleaved
-repeats, and a command's memory by its maximum resident set; the odds and plans as medians of
+repeats, and memory by the high-water mark of a resident set; the odds and plans as medians of
 interleaved repeats. `python benchmarks/ratios.py [--readme README.md]` prints the table and, with
 `--readme`, writes it between the README's `ratios` markers.
 """
@@ -185,7 +185,7 @@ def startup(repeats: int) -> list[Figure]:
 # -- long games -------------------------------------------------------------------------------
 
 PEAK = """
-import resource, sys
+import sys
 from kriegsspiel import edit_game
 with edit_game(sys.argv[1]) as edit:
     game = edit.game
@@ -194,13 +194,15 @@ with edit_game(sys.argv[1]) as edit:
     game.act(seat, {"action": sys.argv[2]})
     edit.save()
 game.log_view(seat, before)
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+with open("/proc/self/status") as status:  # this program's peak (ru_maxrss counts the parent's)
+    print(next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024)
 """
 
 
 def long_games(repeats: int) -> list[Figure]:
     """Loading recorded 100k-entry demo games (6 and 500 units) in this process, and the peak
-    memory of a command loading the 500-unit one and acting on it (its maximum resident set)."""
+    memory of a program loading the 500-unit one and acting on it as `act` does (its resident
+    set's high-water mark, Linux's VmHWM)."""
     out = []
     with tempfile.TemporaryDirectory() as tmp:
         for units in (6, 500):
