@@ -16,13 +16,13 @@ import msgspec
 
 from kriegsspiel.core.convert import ID_PATTERN
 from kriegsspiel.core.kept import kept
+from kriegsspiel.core.limits import FEATURE_POINTS, FEATURES, UNITS, Facing, Name, Text
+from kriegsspiel.core.limits import Point as Point
 from kriegsspiel.core.seats import RESERVED
 from kriegsspiel.core.tables import GameTables, TableSet
 from kriegsspiel.core.victory import Place, Victory, find_places
 from kriegsspiel.core.victory import validate as validate_victory
 from kriegsspiel.errors import InputError
-
-Point = tuple[float, float]
 
 Id = Annotated[
     str,
@@ -35,7 +35,7 @@ Id = Annotated[
 
 class SideSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: Id
-    name: str = ""
+    name: Name = ""
 
     @property
     def label(self) -> str:
@@ -46,10 +46,10 @@ class UnitSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: Id
     side: str
     kind: str
-    name: str = ""
+    name: Name = ""
     traits: tuple[str, ...] = ()
     position: Point | None = None
-    facing: float = 0.0
+    facing: Facing = 0.0
 
     @property
     def label(self) -> str:
@@ -57,24 +57,25 @@ class UnitSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class TerrainSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A terrain feature: a polygon (3+ points), a line (2+ points, `line: true`) or a point."""
+    """A terrain feature: a polygon (3+ points), a line (2+ points, `line: true`) or, where the
+    ruleset's scenario allows (`point_features`), a point."""
 
     id: Id
     kind: str
-    points: tuple[Point, ...]
+    points: Annotated[tuple[Point, ...], FEATURE_POINTS]
     line: bool = False
-    name: str = ""
+    name: Name = ""
 
 
 class ScenarioBase(
     msgspec.Struct, frozen=True, forbid_unknown_fields=True, dict=True
 ):  # dict: `kept`
     ruleset: str
-    title: str
+    title: Name
     sides: tuple[SideSpec, ...]
-    units: tuple[UnitSpec, ...] = ()
-    terrain: tuple[TerrainSpec, ...] = ()
-    description: str = ""
+    units: Annotated[tuple[UnitSpec, ...], UNITS] = ()
+    terrain: Annotated[tuple[TerrainSpec, ...], FEATURES] = ()
+    description: Text = ""
     seed: str | None = None
     options: dict[str, Any] = {}
     tables: dict[str, Any] = {}  # replacements of the ruleset's tables, by name (docs/tables.md)
@@ -84,6 +85,8 @@ class ScenarioBase(
     game_tables: ClassVar[GameTables[TableSet[Any]]] = GameTables(TableSet({}))
     # the unit traits the ruleset reads (any other is refused); None accepts any trait
     known_traits: ClassVar[frozenset[str] | None] = None
+    # whether a terrain feature may be a single point (a ruleset whose geometry reads points)
+    point_features: ClassVar[bool] = False
 
     def validate(self, where: str) -> None:
         """Semantic checks; subclasses extend and call super()."""
@@ -109,7 +112,8 @@ class ScenarioBase(
         _unique(where, "terrain", (t.id for t in self.terrain))
         for i, feature in enumerate(self.terrain):
             least = 2 if feature.line else 3
-            if len(feature.points) not in (1,) and len(feature.points) < least:
+            point = len(feature.points) == 1 and type(self).point_features
+            if not point and len(feature.points) < least:
                 raise InputError(
                     f"{where}: terrain[{i}].points",
                     f"a {'line' if feature.line else 'polygon'} needs at least {least} points",

@@ -42,6 +42,7 @@ from msgspec.json import Decoder
 
 from kriegsspiel.core.game import FORMAT, Game, Header
 from kriegsspiel.core.history import Resumed
+from kriegsspiel.core.limits import MAX_GAME_FILE_BYTES, read_limited
 from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError
 from kriegsspiel.store.record import (
@@ -397,13 +398,7 @@ def _game(header: Header, scenario: Any, entries: Sequence[Any], where: str) -> 
 
 def load(path: str | Path) -> AnyGame:
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise InputError(str(p), "no such game file") from None
-    except OSError as exc:
-        raise InputError(str(p), f"cannot read: {exc.strerror}") from None
-    return loads(data, str(p))
+    return loads(read_limited(p, MAX_GAME_FILE_BYTES, "game file"), str(p))
 
 
 def save(game: AnyGame, path: str | Path, *, overwrite: bool = True) -> None:

@@ -61,8 +61,16 @@ def error_response(request: Request, exc: Exception) -> Response:
         status = {NotFound: 404, Forbidden: 403, TooLarge: 413, Unavailable: 503}.get(
             type(exc), 400
         )
-        return json_response(schema.Error(str(exc)), status)
+        return json_response(schema.Error(_without_paths(request, str(exc))), status)
     return json_response(schema.Error("internal error; nothing was recorded"), 500)
+
+
+def _without_paths(request: Request, message: str) -> str:
+    """A message for a player, with the server's database path (which the store's errors name
+    for the host's own log) put as words: no server path is ever sent."""
+    host = getattr(request.app.state, "host", None)
+    path = getattr(getattr(host, "store", None), "path", None)
+    return message.replace(str(path), "the game database") if path is not None else message
 
 
 async def read_json(request: Request, into: type[T]) -> T:

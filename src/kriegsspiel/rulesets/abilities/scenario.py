@@ -6,6 +6,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
+from kriegsspiel.core.limits import UNITS, TableSide, Turns
 from kriegsspiel.core.scenario import Point, ScenarioBase, UnitSpec
 from kriegsspiel.core.tables import GameTables
 from kriegsspiel.errors import InputError
@@ -50,12 +51,12 @@ class AblOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class AblScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
-    units: tuple[AblUnit, ...] = ()
+    units: Annotated[tuple[AblUnit, ...], UNITS] = ()
     blinds: tuple[BlindSpec, ...] = ()
     statlines: dict[str, Any] = {}
     command_dice: dict[str, PositiveInt] = {}  # per side; default 5
-    turns: PositiveInt = 6
-    table: tuple[float, float] = (72.0, 48.0)  # width (x) and depth (y) in inches
+    turns: Turns = 6
+    table: tuple[TableSide, TableSide] = (72.0, 48.0)  # width (x) and depth (y) in inches
     options: AblOptions = AblOptions()  # type: ignore[assignment]
     game_tables: ClassVar[GameTables[Tables]] = GameTables(DEFAULT_TABLES)
     known_traits: ClassVar[frozenset[str] | None] = frozenset()  # abilities come with the statline

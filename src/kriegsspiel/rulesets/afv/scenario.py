@@ -8,6 +8,7 @@ from typing import Annotated, Any, ClassVar, Literal
 import msgspec
 
 from kriegsspiel.core.kept import kept
+from kriegsspiel.core.limits import UNITS, TableSide, Turns
 from kriegsspiel.core.scenario import Point, ScenarioBase, UnitSpec
 from kriegsspiel.core.tables import GameTables
 from kriegsspiel.errors import InputError
@@ -66,11 +67,11 @@ class AfvOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class AfvScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, dict=True):
-    units: tuple[AfvUnit, ...] = ()
+    units: Annotated[tuple[AfvUnit, ...], UNITS] = ()
     options: AfvOptions = AfvOptions()  # type: ignore[assignment]
     free_move_cards: dict[str, Cards] = {}
-    turns: Annotated[int, msgspec.Meta(ge=1)] | None = None
-    table: tuple[float, float] | None = None
+    turns: Turns | None = None
+    table: tuple[TableSide, TableSide] | None = None
     vehicles: dict[str, Any] = {}
     weapons: dict[str, Any] = {}
     game_tables: ClassVar[GameTables[AfvTables]] = GameTables(DEFAULT_TABLES)

@@ -6,6 +6,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 
+from kriegsspiel.core.limits import UNITS, Count, Inches, Turns
 from kriegsspiel.core.scenario import Id, Point, ScenarioBase, UnitSpec
 from kriegsspiel.core.tables import BandTable, GameTables, TableSet
 from kriegsspiel.core.victory import Place
@@ -55,7 +56,7 @@ class EngUnit(UnitSpec, frozen=True, forbid_unknown_fields=True):
     kind: UnitKind = "troops"
     dr: DR = 0  # Battlefront's discipline rating: only this ruleset's units have one
     actions: Annotated[int, msgspec.Meta(ge=0, le=4)] = 2
-    speed: float | None = None
+    speed: Inches | None = None
     attack: dict[TargetClass, int] = {}
     card: str = ""  # the base-game unit card, such as BR-13 (the AVRE) or US-02 (a Sherman)
     capacity: Annotated[int, msgspec.Meta(ge=0)] = 0  # transport capacity in T (ENG-BRIDGE-05)
@@ -84,7 +85,7 @@ class DemolitionSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     side: str
     name: str = ""
     position: Point | None = None
-    preparations: PositiveInt = 1
+    preparations: Count = 1
     prepared: bool = False
     known_to: tuple[str, ...] = ()
 
@@ -94,7 +95,7 @@ class TaskSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     id: Id
     side: str
-    required: PositiveInt
+    required: Count
     name: str = ""
     workers: Annotated[int, msgspec.Meta(ge=1, le=3)] = 1
     position: Point | None = None
@@ -123,7 +124,7 @@ class EngOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
-    units: tuple[EngUnit, ...] = ()
+    units: Annotated[tuple[EngUnit, ...], UNITS] = ()
     demolitions: tuple[DemolitionSpec, ...] = ()
     tasks: tuple[TaskSpec, ...] = ()
     bridges: tuple[BridgeSpec, ...] = ()
@@ -138,11 +139,12 @@ class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
     platoons: tuple[PlatoonSpec, ...] = ()  # ENG-MINE-20: engineer platoons' mines
     terrain_effects: dict[str, Any] = {}  # AMB-ENG-03: rows replacing obstacle_effects.toml
     options: EngOptions = EngOptions()  # type: ignore[assignment]
-    turns: PositiveInt | None = None
+    turns: Turns | None = None
     game_tables: ClassVar[GameTables[TableSet[BandTable]]] = GameTables(DEFAULT_TABLES)
     known_traits: ClassVar[frozenset[str] | None] = frozenset(
         (ENGINEER, *TRAITS, *VEHICLE_TRAITS, *GEARS)
     )
+    point_features: ClassVar[bool] = True  # footprints and fieldworks read a point's feature
 
     def validate(self, where: str) -> None:
         super().validate(where)

@@ -12,6 +12,7 @@ from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
+from kriegsspiel.core.limits import UNITS, Turns
 from kriegsspiel.core.scenario import Point, ScenarioBase, UnitSpec
 from kriegsspiel.core.tables import GameTables
 from kriegsspiel.core.victory import Exit, Place
@@ -109,13 +110,13 @@ class WatOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class WatScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    units: tuple[WatUnit, ...] = ()
+    units: Annotated[tuple[WatUnit, ...], UNITS] = ()
     water: WaterSpec
     land: tuple[LandSpec, ...] = ()
     craft: tuple[CraftSpec, ...] = ()
     sites: tuple[SiteSpec, ...] = ()
     options: WatOptions = WatOptions()  # type: ignore[assignment]
-    initiatives: Annotated[int, msgspec.Meta(ge=1)] | None = None  # the game's length
+    initiatives: Turns | None = None  # the game's length
     game_tables: ClassVar[GameTables[Tables]] = GameTables(DEFAULT_TABLES)
     known_traits: ClassVar[frozenset[str] | None] = frozenset((INDIRECT,))
 
