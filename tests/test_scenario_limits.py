@@ -128,6 +128,16 @@ def test_a_one_point_feature_is_refused_where_the_ruleset_draws_no_points() -> N
     assert refusal(data) == f"x.yaml: terrain[{n}].points: a polygon needs at least 3 points"
 
 
+def test_a_polygon_that_crosses_itself_is_refused() -> None:
+    data = bundled_data("afv")
+    bow_tie = [[0, 0], [10, 10], [10, 0], [0, 10]]
+    data["terrain"].append({"id": "tie", "kind": "wood", "points": bow_tie})
+    n = len(data["terrain"]) - 1
+    assert refusal(data) == (
+        f"x.yaml: terrain[{n}].points: not a simple polygon (Self-intersection[5 5])"
+    )
+
+
 def test_the_json_schema_shows_the_bounds() -> None:
     from kriegsspiel.scenario.load import json_schema
 

@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import shapely
 import yaml
+from shapely.errors import GEOSException
 
 from kriegsspiel.core.convert import convert
 from kriegsspiel.core.limits import (
@@ -122,8 +124,23 @@ def scenario_from_data(data: Any, where: str) -> ScenarioBase:
     if points > MAX_TOTAL_POINTS:
         problem = f"{points:,} points in all: at most {MAX_TOTAL_POINTS:,} are allowed"
         raise InputError(f"{where}: terrain", problem)
-    scenario.validate(where)
+    _refuse_crossed_polygons(scenario, where)
+    try:
+        scenario.validate(where)
+    except GEOSException as exc:  # a shape of a ruleset's own section that cannot be drawn
+        raise InputError(where, f"a shape that cannot be drawn ({exc})") from None
     return scenario
+
+
+def _refuse_crossed_polygons(scenario: ScenarioBase, where: str) -> None:
+    """A terrain polygon must not cross itself: no area could be told inside or outside it."""
+    for i, feature in enumerate(scenario.terrain):
+        if feature.line or len(feature.points) < 3:
+            continue
+        polygon = shapely.Polygon(feature.points)
+        if not polygon.is_valid:
+            reason = shapely.is_valid_reason(polygon)
+            raise InputError(f"{where}: terrain[{i}].points", f"not a simple polygon ({reason})")
 
 
 def load_scenario(name_or_path: str) -> ScenarioBase:
