@@ -265,7 +265,9 @@ HOSTILE_NUMBERS = st.sampled_from(
 )
 HOSTILE_TEXT = st.text(
     alphabet=st.characters(codec=None, categories=None, exclude_characters=()), max_size=30
-) | st.sampled_from(["\x00", "\ud800", "a\udfffb", "\u202e", "\ufeff", "x" * (limits.MAX_TEXT + 1)])
+) | st.sampled_from(
+    ["\x00", "a\nb", "\ud800", "a\udfffb", "\u202e", "\ufeff", "x" * (limits.MAX_TEXT + 1)]
+)
 LEAF = st.none() | st.booleans() | HOSTILE_NUMBERS | st.integers() | st.floats() | HOSTILE_TEXT
 
 

@@ -63,3 +63,15 @@ def test_a_corrupt_record_is_reported_without_the_database_path(tmp_path: Path) 
     assert "corrupt game record" in error
     assert str(tmp_path) not in error
     assert error.startswith("the game database: game ")
+
+
+def test_a_number_too_large_for_any_field_is_named(client: TestClient) -> None:
+    table = create(client)
+    move = b'{"action": "move", "unit": "pioneer-2", "to": [22, 1e400]}'
+    response = client.post(
+        f"/api/seats/{table.tokens['german']}/act",
+        content=b'{"action": ' + move + b"}",
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == "request action.to[1]: number out of range"

@@ -55,7 +55,8 @@ def check_document(data: Any, where: str) -> None:
     """Refuse, naming the path, the first thing in loaded data no scenario may hold: nesting
     deeper than MAX_DEPTH, more than MAX_VALUES values (an alias counts each time it is used),
     a NaN, an infinity or a number beyond MAX_NUMBER, a string longer than MAX_TEXT or with a
-    control character (NUL...) or a lone surrogate, which no text or picture can carry."""
+    control character (NUL...; in a key, a newline or a tab too) or a lone surrogate, which no
+    text or picture can carry."""
     _Walk(where).visit(data, "", 0)
 
 
@@ -82,7 +83,10 @@ class _Walk:
                 raise self.refuse(path, f"nested more than {MAX_DEPTH} levels deep")
             if isinstance(value, dict):
                 for key, item in value.items():
-                    step = f".{key}" if isinstance(key, str) else f"[{key!r}]"
+                    plain = isinstance(key, str) and key.isprintable()
+                    step = f".{key}" if plain else f"[{key!r}]"
+                    if isinstance(key, str) and not plain:  # a key is a name: one line
+                        self.text(key, path + step, controls=frozenset())
                     self.visit(key, path + step, depth + 1)
                     self.visit(item, path + step, depth + 1)
             else:
@@ -95,14 +99,34 @@ class _Walk:
         if abs(value) > MAX_NUMBER:
             raise self.refuse(path, f"must be between {-MAX_NUMBER:g} and {MAX_NUMBER:g}")
 
-    def text(self, value: str, path: str) -> None:
+    def text(self, value: str, path: str, controls: frozenset[str] = _ALLOWED_CONTROLS) -> None:
         if len(value) > MAX_TEXT:
             raise self.refuse(path, f"must be at most {MAX_TEXT:,} characters")
         for ch in value:
             if "\ud800" <= ch <= "\udfff":
                 raise self.refuse(path, f"a lone surrogate U+{ord(ch):04X} is not a character")
-            if (ch < " " or "\x7f" <= ch <= "\x9f") and ch not in _ALLOWED_CONTROLS:
+            if (ch < " " or "\x7f" <= ch <= "\x9f") and ch not in controls:
                 raise self.refuse(path, f"control character U+{ord(ch):04X} is not allowed")
+
+
+def out_of_range(data: Any, path: str = "") -> str | None:
+    """The path ("[0].to[1]") of the first number in plain data that is not finite (JSON's 1e400
+    read by Python) or that no 64-bit integer holds: msgspec refuses them without saying where;
+    None if there is none."""
+    if isinstance(data, float):
+        return None if math.isfinite(data) else path
+    if isinstance(data, int) and not isinstance(data, bool):
+        return path if not -(2**63) <= data < 2**64 else None
+    items: Any = ()
+    if isinstance(data, dict):
+        items = ((f".{k}", v) for k, v in data.items())
+    elif isinstance(data, list):
+        items = ((f"[{i}]", v) for i, v in enumerate(data))
+    for step, item in items:
+        found = out_of_range(item, path + step)
+        if found is not None:
+            return found
+    return None
 
 
 def read_limited(path: Path, limit: int, noun: str, missing: str = "") -> bytes:

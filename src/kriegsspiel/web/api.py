@@ -10,6 +10,7 @@ Every call into `Host` (game folding, SQLite reads and commits) runs in a worker
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import cache
 from typing import Any, ParamSpec, TypeVar
@@ -23,6 +24,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from kriegsspiel.core.convert import split_error
+from kriegsspiel.core.limits import out_of_range
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, KriegsspielError, RuleViolation
 from kriegsspiel.scenario.load import bundled_names, parse_scenario
@@ -84,9 +86,19 @@ async def read_json(request: Request, into: type[T]) -> T:
         return msgspec.json.decode(raw, type=into)
     except msgspec.ValidationError as exc:
         path, problem = split_error(str(exc))
+        if "[...]" in path:  # a number too large for msgspec to place: find it
+            path = _out_of_range_path(raw) or path
         raise InputError(f"request {path}" if path else "request", problem) from None
     except msgspec.DecodeError as exc:
         raise InputError("request", f"not valid JSON ({exc})") from None
+
+
+def _out_of_range_path(raw: bytes) -> str | None:
+    try:
+        found = out_of_range(json.loads(raw))
+    except (ValueError, RecursionError):
+        return None
+    return found.removeprefix(".") if found else None
 
 
 async def off_loop(work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
