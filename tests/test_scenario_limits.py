@@ -5,15 +5,18 @@ is built; each refusal one InputError line naming the file and the path (core/li
 from __future__ import annotations
 
 import copy
+import os
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kriegsspiel.cli import cli
 from kriegsspiel.core import limits
 from kriegsspiel.core.scenario import ScenarioBase
 from kriegsspiel.errors import InputError
@@ -364,3 +367,34 @@ ANCHORED = st.builds(
 @given(ANCHORED | st.text(max_size=200))
 def test_hostile_yaml_is_loaded_or_refused_in_one_line(text: str) -> None:
     assert_clean(lambda: parse_scenario(text, WHERE))
+
+
+# -- the command -----------------------------------------------------------------------------
+
+
+def one_error(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 2, result.output
+    assert (result.stdout, result.stderr.count("\n")) == ("", 1)
+    return result.stderr.strip()
+
+
+def test_the_command_reads_no_device_or_pipe(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for game in ("/dev/zero", str(pipe)):
+        expected = f"error: {game}: not a regular file, so not a game file"
+        assert one_error("show", game, "--seat", "umpire") == expected
+        assert one_error("act", game, "--seat", "german", "pass") == expected
+    assert one_error("validate", "/dev/zero") == (
+        "error: /dev/zero: not a regular file, so not a scenario file"
+    )
+
+
+def test_the_command_refuses_a_hostile_scenario_in_one_line(tmp_path: Path) -> None:
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text(alias_bomb())
+    error = one_error("new", str(bomb), "-o", str(tmp_path / "g.json"))
+    assert error.startswith(f"error: {bomb}: line ")
+    assert error.endswith("too large: more than 50,000 values, aliases expanded (see Limits)")
+    assert not (tmp_path / "g.json").exists()

@@ -139,17 +139,25 @@ def read_limited(path: Path, limit: int, noun: str, missing: str = "") -> bytes:
     except OSError as exc:
         raise InputError(str(path), f"cannot read: {exc.strerror}") from None
     try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise InputError(str(path), f"cannot read: a folder, not a {noun}")
-        if not stat.S_ISREG(mode):
-            raise InputError(str(path), f"not a regular file, so not a {noun}")
+        refuse_unreadable(fd, path, limit, noun)
         with os.fdopen(os.dup(fd), "rb") as fh:
             data = fh.read(limit + 1)
     except OSError as exc:
         raise InputError(str(path), f"cannot read: {exc.strerror}") from None
     finally:
         os.close(fd)
-    if len(data) > limit:
+    if len(data) > limit:  # grown since its size was read
         raise InputError(str(path), f"larger than {limit:,} bytes: too large for a {noun}")
     return data
+
+
+def refuse_unreadable(fd: int, path: Path, limit: int, noun: str) -> None:
+    """Refuse an open file that is not a regular one (a folder, a device, a pipe) or is larger
+    than `limit` bytes, before a byte of it is read."""
+    st = os.fstat(fd)
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError(str(path), f"cannot read: a folder, not a {noun}")
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(str(path), f"not a regular file, so not a {noun}")
+    if st.st_size > limit:
+        raise InputError(str(path), f"larger than {limit:,} bytes: too large for a {noun}")

@@ -42,7 +42,7 @@ from msgspec.json import Decoder
 
 from kriegsspiel.core.game import FORMAT, Game, Header
 from kriegsspiel.core.history import Resumed
-from kriegsspiel.core.limits import MAX_GAME_FILE_BYTES, read_limited
+from kriegsspiel.core.limits import MAX_GAME_FILE_BYTES, read_limited, refuse_unreadable
 from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError
 from kriegsspiel.store.record import (
@@ -467,6 +467,7 @@ def editing(path: str | Path) -> Iterator[Editing]:
     p = Path(path)
     fd = _lock(p)
     try:
+        refuse_unreadable(fd, p, MAX_GAME_FILE_BYTES, NOUN)
         yield Editing(p, fd)
     finally:
         os.close(fd)  # releases the lock
@@ -475,7 +476,7 @@ def editing(path: str | Path) -> Iterator[Editing]:
 def _lock(p: Path) -> int:
     while True:
         try:
-            fd = os.open(p, os.O_RDONLY)
+            fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK)  # a pipe: refused, not waited on
         except FileNotFoundError:
             raise InputError(str(p), "no such game file") from None
         except OSError as exc:
