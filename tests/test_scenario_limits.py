@@ -124,13 +124,6 @@ def test_preparations_are_bounded() -> None:
     )
 
 
-def test_a_one_point_feature_is_refused_where_the_ruleset_draws_no_points() -> None:
-    data = bundled_data("afv")
-    data["terrain"].append({"id": "dot", "kind": "wood", "points": [[3, 4]]})
-    n = len(data["terrain"]) - 1
-    assert refusal(data) == f"x.yaml: terrain[{n}].points: a polygon needs at least 3 points"
-
-
 def test_a_polygon_that_crosses_itself_is_refused() -> None:
     data = bundled_data("afv")
     bow_tie = [[0, 0], [10, 10], [10, 0], [0, 10]]

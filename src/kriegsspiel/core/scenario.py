@@ -57,8 +57,7 @@ class UnitSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class TerrainSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A terrain feature: a polygon (3+ points), a line (2+ points, `line: true`) or, where the
-    ruleset's scenario allows (`point_features`), a point."""
+    """A terrain feature: a polygon (3+ points), a line (2+ points, `line: true`) or a point."""
 
     id: Id
     kind: str
@@ -85,8 +84,6 @@ class ScenarioBase(
     game_tables: ClassVar[GameTables[TableSet[Any]]] = GameTables(TableSet({}))
     # the unit traits the ruleset reads (any other is refused); None accepts any trait
     known_traits: ClassVar[frozenset[str] | None] = None
-    # whether a terrain feature may be a single point (a ruleset whose geometry reads points)
-    point_features: ClassVar[bool] = False
 
     def validate(self, where: str) -> None:
         """Semantic checks; subclasses extend and call super()."""
@@ -112,8 +109,7 @@ class ScenarioBase(
         _unique(where, "terrain", (t.id for t in self.terrain))
         for i, feature in enumerate(self.terrain):
             least = 2 if feature.line else 3
-            point = len(feature.points) == 1 and type(self).point_features
-            if not point and len(feature.points) < least:
+            if len(feature.points) not in (1,) and len(feature.points) < least:
                 raise InputError(
                     f"{where}: terrain[{i}].points",
                     f"a {'line' if feature.line else 'polygon'} needs at least {least} points",

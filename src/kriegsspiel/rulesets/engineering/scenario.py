@@ -144,7 +144,6 @@ class EngScenario(ScenarioBase, frozen=True, forbid_unknown_fields=True):
     known_traits: ClassVar[frozenset[str] | None] = frozenset(
         (ENGINEER, *TRAITS, *VEHICLE_TRAITS, *GEARS)
     )
-    point_features: ClassVar[bool] = True  # footprints and fieldworks read a point's feature
 
     def validate(self, where: str) -> None:
         super().validate(where)
