@@ -18,42 +18,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 from webgame import LiveServer
+from webpages import ARTIFACTS, DESKTOP, TIMEOUT_MS, needs_chromium
+from webpages import browser as browser  # the module's browser fixture, shared
 
 from kriegsspiel.web import create_app
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
-TIMEOUT_MS = 30_000  # generous: a loaded 2-core machine is slow, and a wait ends when met
-PHONE = ViewportSize(width=360, height=780)
-DESKTOP = ViewportSize(width=1280, height=900)
+PHONE = ViewportSize(width=360, height=780)  # the narrowest phone the page is made for
 
-expect.set_options(timeout=TIMEOUT_MS)
-
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason=f"{CHROMIUM} is missing (apt-get install chromium; make test does)",
-)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")

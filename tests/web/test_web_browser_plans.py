@@ -6,18 +6,9 @@ import json
 from urllib.request import Request, urlopen
 
 from playwright.sync_api import Browser, expect
-from test_web_browser import (
-    DESKTOP,
-    browser,
-    confirm,
-    create,
-    open_page,
-    pytestmark,
-    select,
-    server,
-    verb,
-)
+from test_web_browser import confirm, create, open_page, pytestmark, select, server, verb
 from webgame import LiveServer
+from webpages import DESKTOP, browser
 
 __all__ = ["browser", "pytestmark", "server"]  # the fixtures and the skip, shared
 
