@@ -81,7 +81,7 @@ def test_any_seat_becomes_a_display_and_it_follows_the_game(
     german = new_page(browser, links["german"] + "?display=tv", TV)
     public = new_page(browser, links["public"], TV)
     _fits(german, TV)
-    expect(german.locator("#status")).to_contain_text("Wehrmacht (german)")
+    expect(german.locator("#status")).to_contain_text("Wehrmacht · turn 1")  # names, not ids
     assert german.locator("button.action").count() == 0
     expect(public.locator("#live")).to_have_text("● live")
     before = _acting(links)
@@ -91,5 +91,6 @@ def test_any_seat_becomes_a_display_and_it_follows_the_game(
     assert after != before
     expect(public.locator("#turn")).to_have_text(after)
     expect(public.locator("#log li").first).to_have_attribute("value", "6")
+    expect(public.locator("#log li .who").first).to_have_text(NAMES[seat])  # a name, not an id
     expect(german.locator("#turn")).to_have_text(after)
     _fits(public, TV)

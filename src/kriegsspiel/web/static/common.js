@@ -34,6 +34,13 @@ async function callApi(url, body, headers = {}) {
 }
 
 // A value for display: lists joined, objects as compact JSON.
+// A seat as players call it: its side's name (a view's `sides`), "Umpire", or the seat itself.
+function seatName(view, seat) {
+  if (seat === "umpire") return "Umpire";
+  const side = ((view && view.sides) || []).find((s) => s.id === seat);
+  return side && side.name ? side.name : seat;
+}
+
 function show(value) {
   if (value === null || value === undefined) return "–";
   if (Array.isArray(value)) return value.map(show).join(", ");

@@ -15,6 +15,7 @@ async function start() {
   document.getElementById("title").textContent = `${table.title}: replay`;
   document.getElementById("back-to-seat").href = `/play/${replayToken}`;
   replay.seat = table.seat;
+  replay.view = table.view;  // the sides' names
   await reload();
   await go(replay.length);
 }
@@ -75,7 +76,7 @@ function renderPosition(state) {
   if (!item) {
     box.replaceChildren(el("p", {class: "empty"}, "The start of the game, before any entry."));
   } else {
-    const head = item.kind === "undo" ? `undo of ${show(item.undoes)}` : item.seat;
+    const head = item.kind === "undo" ? `undo of ${show(item.undoes)}` : seatName(replay.view, item.seat);
     box.replaceChildren(el("p", {}, el("span", {class: "who"}, `${item.n}. ${head}`),
       item.undone ? " (undone later)" : ""),
       ...item.events.map((e) => el("p", {class: "event"}, e.text)));

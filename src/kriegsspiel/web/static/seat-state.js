@@ -16,9 +16,7 @@ export function nameOf(id) {
   return id;
 }
 
-// A side's name, from the view's `sides`.
+// A side's name, from the view's `sides` (common.js `seatName`).
 export function sideName(id) {
-  const sides = (state.table && state.table.view.sides) || [];
-  const side = sides.find((s) => s.id === id);
-  return side ? side.name || id : id;
+  return seatName(state.table && state.table.view, id);
 }

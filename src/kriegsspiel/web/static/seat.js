@@ -3,7 +3,7 @@
 // After every refresh the page sends `seat:table` (detail: {table, log}) on `document`, so that
 // another script adds to the page with one listener.
 
-import {state, seatUrl, token} from "./seat-state.js";
+import {state, seatUrl, sideName, token} from "./seat-state.js";
 import {verbs, actors, actorOf} from "./seat-verbs.js";
 import {openSheet, closeSheet, isOpen, boardTap, drawOverlay, preview, wireSheet} from "./seat-sheet.js";
 import {renderTurn, toast, wireTurn} from "./seat-turn.js";
@@ -195,7 +195,7 @@ function renderExtra(view) {
 
 function renderLog(log) {
   $("log").replaceChildren(...log.map((item) => {
-    const head = item.kind === "undo" ? `undo of ${show(item.undoes)}` : `${item.seat}`;
+    const head = item.kind === "undo" ? `undo of ${show(item.undoes)}` : sideName(item.seat);
     const texts = item.events.map((e) => el("div", {class: "event"}, e.text));
     const li = el("li", {value: String(item.n)}, el("span", {class: "who"}, head), ...texts);
     if (item.undone) li.classList.add("undone");

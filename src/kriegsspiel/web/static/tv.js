@@ -17,7 +17,7 @@ async function refreshTv() {
     ]);
     renderBanner(table, log);
     renderTvBoard(svg);
-    renderEvents(log);
+    renderEvents(log, table.view);
     showError(null);
     document.body.dataset.loaded = String(Number(document.body.dataset.loaded || 0) + 1);
   } catch (error) {
@@ -25,15 +25,10 @@ async function refreshTv() {
   }
 }
 
-function sideName(table, seat) {
-  const side = (table.view.sides || []).find((s) => s.id === seat);
-  return side ? side.name || seat : seat;
-}
-
 function renderBanner(table, log) {
   document.title = `${table.title} – table display`;
   document.getElementById("title").textContent = table.title;
-  const acting = table.to_act.map((seat) => sideName(table, seat));
+  const acting = table.to_act.map((seat) => seatName(table.view, seat));
   document.getElementById("turn").textContent = table.view.over
     ? "The game is over"
     : acting.length ? `${acting.join(" and ")} to act` : "Nobody to act";
@@ -41,8 +36,8 @@ function renderBanner(table, log) {
   const last = [...log].reverse().find((item) => !item.undone && item.events.length);
   document.getElementById("happening").textContent = last
     ? last.events.map((e) => e.text).join(" · ") : "The game begins.";
-  const parts = [`${table.seat_name} (${table.seat})`, table.clock];
-  if (!table.view.over) parts.push(`to act: ${table.to_act.join(", ") || "nobody"}`);
+  const parts = [table.seat_name, table.clock];
+  if (!table.view.over) parts.push(`to act: ${acting.join(", ") || "nobody"}`);
   document.getElementById("status").textContent = parts.join(" · ");
 }
 
@@ -53,10 +48,10 @@ function renderTvBoard(svgText) {
   mountBoard(document.getElementById("svg"), svg, () => {}, []);
 }
 
-function renderEvents(log) {
+function renderEvents(log, view) {
   const newest = log.slice(-SHOWN_EVENTS).reverse();
   document.getElementById("log").replaceChildren(...newest.map((item) => {
-    const head = item.kind === "undo" ? `undo of ${show(item.undoes)}` : item.seat;
+    const head = item.kind === "undo" ? `undo of ${show(item.undoes)}` : seatName(view, item.seat);
     const texts = item.events.map((e) => el("span", {class: "event"}, e.text));
     const li = el("li", {value: String(item.n)}, el("span", {class: "who"}, head), ...texts);
     if (item.undone) li.classList.add("undone");
