@@ -433,7 +433,10 @@ class Host:
                     held = self._approvals.hold(ref.game_id, ref.seat, action, dice, player, label)
                     self._notify(ref.game_id)
                     return {"entries": [], "pending": held.shown()}
-                return {"entries": self._resolve(ref, game, ref.seat, action, dice, player)}
+                entries = self._recorded(
+                    ref.game_id, game, ref.seat, lambda: _act(game, ref.seat, action, dice, player)
+                )
+                return {"entries": entries}
 
             request = ("act", action, dice, player)
             return self._replies.once(ref.game_id, ref.seat, key, request, do)
@@ -442,9 +445,9 @@ class Host:
         """Send a message from the seat to `to` (everyone, the umpire, or a side); the new
         entry as this seat sees it."""
         with self._open(token) as (ref, game):
-            before = game.log_length(ref.seat)
-            self._record(ref.game_id, game.message(ref.seat, text, to))
-            return game.log_view(ref.seat, before)
+            return self._recorded(
+                ref.game_id, game, ref.seat, lambda: game.message(ref.seat, text, to)
+            )
 
     def approve(
         self, token: str, held_id: str, approve: bool, key: str | None = None
@@ -459,25 +462,22 @@ class Host:
                 if not approve:
                     self._notify(ref.game_id)
                     return []
-                before = game.log_length(ref.seat)
-                self._resolve(ref, game, held.seat, held.action, held.dice, held.player)
-                return game.log_view(ref.seat, before)
+                return self._recorded(
+                    ref.game_id,
+                    game,
+                    ref.seat,
+                    lambda: _act(game, held.seat, held.action, held.dice, held.player),
+                )
 
             request = ("approve", held_id, approve)
             return self._replies.once(ref.game_id, ref.seat, key, request, do)
 
-    def _resolve(
-        self,
-        ref: SeatRef,
-        game: AnyGame,
-        seat: str,
-        action: Mapping[str, Any],
-        dice: list[int] | None,
-        player: str,
+    def _recorded(
+        self, game_id: str, game: AnyGame, seat: str, resolve: Callable[[], Entry[Any]]
     ) -> list[dict[str, Any]]:
-        source = EnteredDice(dice, player or seat) if dice is not None else None
+        """Record the entry `resolve` makes; the new log entries as `seat` sees them."""
         before = game.log_length(seat)
-        self._record(ref.game_id, game.act(seat, action, source))
+        self._record(game_id, resolve())
         return game.log_view(seat, before)
 
     def undo(self, token: str, count: int = 1, key: str | None = None) -> list[dict[str, Any]]:
@@ -486,9 +486,9 @@ class Host:
         with self._open(token) as (ref, game):
 
             def do() -> list[dict[str, Any]]:
-                before = game.log_length(ref.seat)
-                self._record(ref.game_id, game.undo(ref.seat, count))
-                return game.log_view(ref.seat, before)
+                return self._recorded(
+                    ref.game_id, game, ref.seat, lambda: game.undo(ref.seat, count)
+                )
 
             return self._replies.once(ref.game_id, ref.seat, key, ("undo", count), do)
 
@@ -504,6 +504,14 @@ class Host:
     def _notify(self, game_id: str) -> None:
         for listener in self._listeners:
             listener(game_id)
+
+
+def _act(
+    game: AnyGame, seat: str, action: Mapping[str, Any], dice: list[int] | None, player: str
+) -> Entry[Any]:
+    """`seat`'s action resolved, with the faces typed at the table (by `player`) if any."""
+    source = EnteredDice(dice, player or seat) if dice is not None else None
+    return game.act(seat, action, source)
 
 
 def _digest(game: AnyGame, seat: str, approvals: list[dict[str, Any]]) -> str:
