@@ -12,7 +12,7 @@ function renderResult(table) {
     document.querySelector("header").after(banner);
   }
   const sides = Object.keys(table.scores || {});
-  const board = sides.map((side) => `${side} ${table.scores[side]}`).join(" · ");
+  const board = sides.map((side) => `${seatName(table.view, side)} ${table.scores[side]}`).join(" · ");
   banner.replaceChildren();
   const result = table.result;
   banner.className = result ? "result over" : "result";
