@@ -70,14 +70,14 @@ def playout(name: str, index: int) -> int:
 
 
 def scaled(name: str, units: int) -> Any:
-    """The bundled scenario `name` tiled to at least `units` units: whole copies of the whole battle
+    """The bundled scenario `name` tiled to at most `units` units (the scenario limit is 500): copies of the whole battle
     (units, Blinds, terrain, demolitions, tasks: every item placed on the table) side by side on
     a table grown to hold them, each copy's references kept within the copy."""
     text, where = read_scenario_text(name)
     data = yaml.safe_load(text)
     placed = {k: v for k, v in data.items() if isinstance(v, list) and any(_placed(i) for i in v)}
     per_tile = sum(1 for u in data["units"] if "position" in u)
-    tiles = max(1, math.ceil((units - len(data["units"])) / per_tile) + 1)  # whole copies
+    tiles = max(1, (units - len(data["units"])) // per_tile + 1)  # whole copies
     cols = math.ceil(math.sqrt(tiles))
     width, height = data.get("table") or _extent(data)
     ids = {i["id"] for items in placed.values() for i in items if isinstance(i, dict)}

@@ -6,11 +6,12 @@ import json
 from urllib.request import Request, urlopen
 
 from playwright.sync_api import Browser, expect
-from test_web_browser import confirm, create, open_page, pytestmark, select, server, verb
+from seatpages import confirm, create, open_page, select, server, verb
 from webgame import LiveServer
-from webpages import DESKTOP, browser
+from webpages import DESKTOP, browser, needs_chromium
 
-__all__ = ["browser", "pytestmark", "server"]  # the fixtures and the skip, shared
+pytestmark = needs_chromium
+__all__ = ["browser", "server"]  # the fixtures, shared
 
 
 def test_the_ledger_says_when_each_task_is_done(browser: Browser, server: LiveServer) -> None:
