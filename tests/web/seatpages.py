@@ -43,14 +43,20 @@ def shot(page: Page, name: str, *, full: bool = True) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
 
 
-def create(browser: Browser, server: LiveServer, scenario: str) -> dict[str, str]:
-    """Create a game on the home page; the seat links it shows."""
+def create(
+    browser: Browser, server: LiveServer, scenario: str, umpire: str = "table"
+) -> dict[str, str]:
+    """Create a game on the home page, umpired at the table or by a person (`umpire`); the
+    seat links it shows."""
     home = browser.new_page(viewport=DESKTOP)
     home.goto(server.url + "/")
     expect(home.locator(f"#scenario option[value={scenario}]")).to_be_attached()
     home.select_option("#scenario", scenario)
+    home.select_option("#umpire", umpire)
     home.click("#create-button")
     expect(home.locator("#links a").first).to_be_visible()
+    said = "wait for the umpire's approval" if umpire == "person" else "are trusted"
+    expect(home.locator("#created-mode")).to_contain_text(said)
     links = {a.get_attribute("data-seat") or "": a.get_attribute("href") or "" for a in
              home.locator("#links a").all()}  # fmt: skip
     home.close()

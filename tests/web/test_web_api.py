@@ -350,7 +350,7 @@ def test_a_failed_write_is_a_503_and_records_nothing(
 ) -> None:
     host = host_of(demo)
 
-    def broken(game_id: str, entry: Any) -> None:
+    def broken(game_id: str, entry: Any, **kept: Any) -> None:
         raise StoreError("disk full")
 
     monkeypatch.setattr(host.store, "append", broken)

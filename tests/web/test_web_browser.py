@@ -29,10 +29,10 @@ from seatpages import (
     verb,
     whole_table,
 )
+from seatpages import server as server  # the module's server fixture, shared
 from webgame import LiveServer
 from webpages import DESKTOP, needs_chromium
 from webpages import browser as browser  # the module's browser fixture, shared
-from seatpages import server as server  # the module's server fixture, shared
 
 pytestmark = needs_chromium
 
@@ -269,14 +269,7 @@ def test_a_double_tap_on_confirm_acts_once(browser: Browser, server: LiveServer)
 def test_a_declared_modifier_is_approved_by_the_umpire_before_the_roll(
     browser: Browser, server: LiveServer
 ) -> None:
-    home = browser.new_page()
-    made = home.request.post(
-        f"{server.url}/api/games",
-        data={"scenario": "demo", "declared_modifiers": "umpire-approves"},
-    )
-    assert made.ok, made.text()
-    links = {s["seat"]: server.url + s["page"] for s in made.json()["seats"]}
-    home.close()
+    links = create(browser, server, "demo", umpire="person")  # the home page's choice
     umpire = open_page(browser, links["umpire"], DESKTOP)
     german = open_page(browser, links["german"], DESKTOP)
     us = open_page(browser, links["us"], PHONE)

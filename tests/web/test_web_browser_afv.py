@@ -15,10 +15,10 @@ from seatpages import (
     verb,
     whole_table,
 )
+from seatpages import server as server  # the module's server fixture, shared
 from webgame import LiveServer
 from webpages import DESKTOP, needs_chromium
 from webpages import browser as browser  # the module's browser fixture, shared
-from seatpages import server as server  # the module's server fixture, shared
 
 pytestmark = needs_chromium
 

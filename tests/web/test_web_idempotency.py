@@ -5,12 +5,17 @@ own, bound to its request, and kept for a bounded number of answers per game."""
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from webgame import DEMOLISH_CULVERT, PREPARE_BRIDGE, Answer, Table
+from webgame import DEMOLISH_CULVERT, PREPARE_BRIDGE, Answer, Table, create
 
-from kriegsspiel.web.idempotency import Replies
+from kriegsspiel import load_scenario
+from kriegsspiel.games import new_game
+from kriegsspiel.store.sqlite import SqliteStore, StoredReply, StoreError
+from kriegsspiel.web import create_app
+from kriegsspiel.web.idempotency import Keep, Replies
 
 pytest_plugins = ["webfixtures"]  # the app, client and demo fixtures
 
@@ -84,17 +89,57 @@ def test_a_malformed_key_is_refused_naming_the_header(demo: Table, key: str) -> 
     assert demo.log("umpire") == []
 
 
-def test_the_answers_kept_are_bounded_per_game() -> None:
-    replies = Replies(per_game=3)
+def test_the_answers_in_memory_are_bounded_per_game_and_the_rest_are_looked_up() -> None:
+    stored: dict[tuple[str, str, str], StoredReply] = {}
+    replies = Replies(lambda game, seat, key: stored.get((game, seat, key)), per_game=3)
     calls: list[int] = []
 
-    def answer(n: int) -> int:
+    def answer(n: int, keep: Keep) -> int:
         calls.append(n)
+        if n == 0:  # what the request recorded is stored with its answer
+            kept = keep(n)
+            assert kept is not None
+            stored[("g", "s", kept.key)] = kept
         return n
 
     for n in range(5):
         replies.once("g", "s", f"key-{n:04}", n, partial(answer, n))
-    assert replies.once("g", "s", "key-0004", 4, lambda: -1) == 4  # kept: not called again
-    assert replies.once("g", "s", "key-0000", 0, lambda: -1) == -1  # forgotten: called
-    assert replies.once("h", "s", "key-0004", 4, lambda: -2) == -2  # another game's own
+    assert replies.once("g", "s", "key-0004", 4, lambda keep: -1) == 4  # in memory
+    assert replies.once("g", "s", "key-0000", 0, lambda keep: -1) == 0  # from the store
+    assert replies.once("g", "s", "key-0001", 1, lambda keep: -1) == -1  # forgotten: called
+    assert replies.once("h", "s", "key-0004", 4, lambda keep: -2) == -2  # another game's own
     assert calls == [0, 1, 2, 3, 4]
+
+
+def test_an_acknowledged_action_is_answered_again_after_a_restart_not_done_again(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "games.db"
+    with TestClient(create_app(db)) as first:
+        demo = create(first)
+        answered = post(demo, "german", "/act", {"action": PREPARE_BRIDGE})
+        held = post(demo, "umpire", "/undo", {"count": 1})
+    with TestClient(create_app(db)) as second:  # a new server: nothing of the first in memory
+        again = Table(second, demo.game, demo.tokens)
+        repeat = post(again, "german", "/act", {"action": PREPARE_BRIDGE})
+        assert (repeat.status_code, repeat.json()) == (200, answered.json())
+        assert post(again, "umpire", "/undo", {"count": 1}).json() == held.json()
+        assert [e["kind"] for e in again.log("umpire")] == ["action", "undo"]
+        other = post(again, "german", "/act", {"action": DEMOLISH_CULVERT})
+        assert "different request" in other.json()["error"]
+
+
+def test_an_answer_is_stored_in_the_transaction_of_its_entry_or_not_at_all(
+    tmp_path: Path,
+) -> None:
+    store = SqliteStore(tmp_path / "games.db")
+    game = new_game(load_scenario("demo"), "s")
+    game_id, _ = store.create(game)
+    entry = game.act("german", PREPARE_BRIDGE)
+    reply = StoredReply("german", KEY, "f" * 64, '{"entries":[]}')
+    store.append(game_id, entry, reply=reply)
+    assert store.reply(game_id, "german", KEY) == reply
+    with pytest.raises(StoreError):  # the entry is refused (seq taken): its answer is not kept
+        store.append(game_id, entry, reply=reply._replace(key="another-key-0001"))
+    assert store.reply(game_id, "german", "another-key-0001") is None
+    assert len(store.load(game_id).log) == 1

@@ -5,8 +5,13 @@ to every seat meanwhile."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from starlette.testclient import TestClient
 from webgame import PREPARE_BRIDGE, Table, create
+
+from kriegsspiel.web import create_app
 
 pytest_plugins = ["webfixtures"]  # the app, client and demo fixtures
 
@@ -39,7 +44,7 @@ def test_an_accepted_modifier_is_shown_to_the_other_side(demo: Table) -> None:
 
 def approving(client: TestClient) -> Table:
     """The demo with a person as umpire: declared modifiers wait for approval."""
-    table = create(client, declared_modifiers="umpire-approves")
+    table = create(client, umpire="person")
     table.act("german", PREPARE_BRIDGE)
     return table
 
@@ -98,3 +103,48 @@ def test_only_a_declared_modifier_waits_and_a_bad_one_is_refused_at_once(
     plain = table.post("us", "/act", {"action": FIRE, "dice": [4]})
     assert plain.status_code == 200  # no modifier declared: nothing to approve
     assert len(table.log("umpire")) == 2
+
+
+@pytest.mark.parametrize(
+    ("body", "mode"),
+    [
+        ({}, "trusted"),  # at a table
+        ({"umpire": "table"}, "trusted"),
+        ({"umpire": "person"}, "umpire-approves"),
+        ({"umpire": "person", "declared_modifiers": "trusted"}, "trusted"),  # chosen outright
+        ({"declared_modifiers": "umpire-approves"}, "umpire-approves"),
+    ],
+)
+def test_the_mode_is_trusted_at_a_table_and_approved_when_a_person_umpires(
+    client: TestClient, body: dict[str, str], mode: str
+) -> None:
+    created = client.post("/api/games", json={"scenario": "demo", **body})
+    assert created.status_code == 201, created.text
+    assert created.json()["declared_modifiers"] == mode
+    umpire = next(s["page"] for s in created.json()["seats"] if s["seat"] == "umpire")
+    seen = client.get("/api" + umpire.replace("/play/", "/seats/")).json()
+    assert seen["declared_modifiers"] == mode
+
+
+def test_the_mode_and_a_held_action_survive_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    with TestClient(create_app(db)) as first:
+        table = approving(first)
+        held = table.post("us", "/act", {"action": FIRE | {"modifier": 2}, "dice": [5]})
+        pending = held.json()["pending"]
+        refused = table.post("us", "/act", {"action": FIRE | {"modifier": -1}}).json()["pending"]
+        table.post("umpire", "/approve", {"id": refused["id"], "approve": False})
+    with TestClient(create_app(db)) as second:  # nothing of the first server in memory
+        again = Table(second, table.game, table.tokens)
+        seen = again.table("us")
+        assert seen["declared_modifiers"] == "umpire-approves"
+        assert seen["approvals"] == [pending, refused | {"refused": True}]
+        # a new modifier is held too: the mode did not fall back to trusted
+        another = again.post("us", "/act", {"action": FIRE | {"modifier": 1}})
+        assert another.status_code == 202
+        again.post("umpire", "/approve", {"id": another.json()["pending"]["id"], "approve": False})
+        approved = again.post("umpire", "/approve", {"id": pending["id"], "approve": True})
+        (entry,) = approved.json()["entries"]
+        assert "rolled 5" in entry["events"][0]["text"]  # its seat's dice, kept unrolled
+        assert "+2 declared modifiers" in entry["events"][0]["text"]
+        assert [h["id"] for h in again.table("german")["approvals"]] == []

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from kriegsspiel.core.game import Game, Header
 from kriegsspiel.core.log import Entry
@@ -66,12 +66,35 @@ CREATE TABLE IF NOT EXISTS notes (
   text TEXT NOT NULL,
   PRIMARY KEY (game, seat, numbering, n)
 );
+CREATE TABLE IF NOT EXISTS approvals (
+  game TEXT PRIMARY KEY REFERENCES games(id),
+  state TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS replies (
+  game TEXT NOT NULL REFERENCES games(id),
+  seat TEXT NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  answer TEXT NOT NULL,
+  PRIMARY KEY (game, seat, key)
+);
 CREATE TABLE IF NOT EXISTS settings (
   name TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
 """
 HOST_TOKEN = "host-token"
+REPLIES_KEPT = 256  # answers to keyed requests kept per game: far more than are ever in flight
+
+
+class StoredReply(NamedTuple):
+    """The first answer to a seat's request with an idempotency key (web/idempotency.py), kept
+    in the transaction that records what the request did."""
+
+    seat: str
+    key: str
+    fingerprint: str  # a hash of the request it answers
+    answer: str  # JSON
 
 
 class StoreError(Exception):
@@ -161,8 +184,16 @@ class SqliteStore:
             )
         return game_id, tokens
 
-    def append(self, game_id: str, entry: Entry[Any]) -> None:
-        """Append one entry in its own transaction; it is durable when this returns."""
+    def append(
+        self,
+        game_id: str,
+        entry: Entry[Any],
+        *,
+        reply: StoredReply | None = None,
+        approvals: str | None = None,
+    ) -> None:
+        """Append one entry in its own transaction, with the answer to the keyed request that
+        made it and the game's approvals as they now stand, if given; durable on return."""
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO entries (game, seq, entry) VALUES (?, ?, ?)",
@@ -172,6 +203,13 @@ class SqliteStore:
                 "INSERT OR REPLACE INTO activity (game, at) VALUES (?, datetime('now'))",
                 (game_id,),
             )
+            _keep(db, game_id, reply, approvals)
+
+    def save_approvals(self, game_id: str, state: str, *, reply: StoredReply | None = None) -> None:
+        """The game's declared-modifier approvals (web/approvals.py, as JSON), and the answer
+        to the keyed request that changed them, in one transaction."""
+        with self._transaction() as db:
+            _keep(db, game_id, reply, state)
 
     def reissue(self, game_id: str, seat: str) -> str:
         """A new token for `seat` of the game; its old one stops naming it at once."""
@@ -238,6 +276,21 @@ class SqliteStore:
 
     # -- reading -------------------------------------------------------------------------------
 
+    def approvals(self, game_id: str) -> str | None:
+        """The game's approvals as last saved (JSON), or None if never saved."""
+        rows = self._read("SELECT state FROM approvals WHERE game = ?", game_id)
+        return str(rows[0][0]) if rows else None
+
+    def reply(self, game_id: str, seat: str, key: str) -> StoredReply | None:
+        """The kept answer to `seat`'s request with idempotency `key`, if any."""
+        rows = self._read(
+            "SELECT fingerprint, answer FROM replies WHERE game = ? AND seat = ? AND key = ?",
+            game_id,
+            seat,
+            key,
+        )
+        return StoredReply(seat, key, str(rows[0][0]), str(rows[0][1])) if rows else None
+
     def game_ids(self) -> list[str]:
         return [row[0] for row in self._read("SELECT id FROM games ORDER BY created, rowid")]
 
@@ -279,6 +332,27 @@ class SqliteStore:
         raw = self._read("SELECT seq, entry FROM entries WHERE game = ? ORDER BY seq", game_id)
         header = Header(fmt, ruleset_name, seed)
         return decode_game(header, scenario_json, raw, where=f"{self.path}: game {game_id}")
+
+
+def _keep(
+    db: sqlite3.Connection, game_id: str, reply: StoredReply | None, approvals: str | None
+) -> None:
+    """Within a transaction: keep a reply (the game's newest `REPLIES_KEPT` only) and the
+    approvals' state."""
+    if reply is not None:
+        db.execute(
+            "INSERT INTO replies (game, seat, key, fingerprint, answer) VALUES (?, ?, ?, ?, ?)",
+            (game_id, *reply),
+        )
+        db.execute(
+            "DELETE FROM replies WHERE game = ? AND rowid NOT IN "
+            "(SELECT rowid FROM replies WHERE game = ? ORDER BY rowid DESC LIMIT ?)",
+            (game_id, game_id, REPLIES_KEPT),
+        )
+    if approvals is not None:
+        db.execute(
+            "INSERT OR REPLACE INTO approvals (game, state) VALUES (?, ?)", (game_id, approvals)
+        )
 
 
 def _json(value: Any) -> str:

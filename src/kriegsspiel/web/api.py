@@ -30,6 +30,7 @@ from kriegsspiel.errors import InputError, KriegsspielError, RuleViolation
 from kriegsspiel.scenario.load import bundled_names, parse_scenario
 from kriegsspiel.store.sqlite import StoreError
 from kriegsspiel.web import schema
+from kriegsspiel.web.approvals import default_mode
 from kriegsspiel.web.bots import CHOICES, check_bots
 from kriegsspiel.web.host import Forbidden, Host, NotFound, Unavailable, bundled_scenario
 from kriegsspiel.web.idempotency import HEADER, checked_key
@@ -176,16 +177,19 @@ async def create_game(request: Request) -> Response:
         scenario = await off_loop(parse_scenario, body.scenario_yaml or "", "uploaded scenario")
     check_bots(scenario, body.bots)  # before anything is created
     host = _host(request)
+    mode = body.declared_modifiers or default_mode(body.umpire)
     game_id, tokens = await off_loop(
         host.create,
         scenario,
         body.seed,
         published_seed=body.published_seed,
-        declared_modifiers=body.declared_modifiers,
+        declared_modifiers=mode,
     )
     await off_loop(request.app.state.bots.assign, game_id, body.bots)
     links = seat_links(_base(request), tokens)
-    created = schema.Created(game_id, scenario.title, scenario.ruleset, links, dict(body.bots))
+    created = schema.Created(
+        game_id, scenario.title, scenario.ruleset, links, dict(body.bots), mode
+    )
     return json_response(created, 201)
 
 

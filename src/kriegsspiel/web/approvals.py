@@ -1,19 +1,22 @@
 """Declared modifiers the umpire approves before the roll (game option `declared_modifiers`).
 
-`trusted` (the default, for a table where everyone sees the dice): a seat's declared modifier
-stands as declared, within its rule's bounds. `umpire-approves` (when a person plays the umpire):
-an action with a declared modifier other than zero is checked, then held, unrolled, until the
-umpire approves it (it is then resolved as the seat sent it, with its dice) or refuses it
-(nothing is recorded). Every seat sees what is held, and the modifier declared, before the roll.
+`trusted` (the default at a table, where everyone sees the dice): a seat's declared modifier
+stands as declared, within its rule's bounds. `umpire-approves` (the default when a person plays
+the umpire): an action with a declared modifier other than zero is checked, then held, unrolled,
+until the umpire approves it (it is then resolved as the seat sent it, with its dice) or refuses
+it (nothing is recorded). Every seat sees what is held, and the modifier declared, before the
+roll. The mode and what is held are saved in the store (`state`) with every change, and read
+back when a game is first used, so a restarted server holds and decides them as before.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+import msgspec
 
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError
@@ -61,18 +64,39 @@ class Held:
 class _Game:
     mode: Mode = "trusted"
     held: dict[str, Held] = field(default_factory=dict)
-    refused: deque[Held] = field(default_factory=lambda: deque(maxlen=REFUSED_KEPT))
+    refused: list[Held] = field(default_factory=list)  # the newest REFUSED_KEPT
     changes: int = 0  # actions held or decided so far: a seat's page must look again
 
 
-class Approvals:
-    """Each game's mode and held actions, in memory. Not locked: `Host` holds its lock."""
+def default_mode(umpire: Literal["table", "person"]) -> Mode:
+    """`trusted` for a game umpired at the table, `umpire-approves` when a person plays the
+    umpire's seat."""
+    return "umpire-approves" if umpire == "person" else "trusted"
 
-    def __init__(self) -> None:
+
+class Approvals:
+    """Each game's mode and held actions: read from the store (`load`) when first asked for,
+    then kept in memory. Not locked: `Host` holds the game's lock."""
+
+    def __init__(self, load: Callable[[str], str | None] = lambda game: None) -> None:
+        self._load = load
         self._games: dict[str, _Game] = {}
 
     def _of(self, game: str) -> _Game:
-        return self._games.setdefault(game, _Game())
+        found = self._games.get(game)
+        if found is None:
+            saved = self._load(game)
+            found = _Game() if saved is None else msgspec.json.decode(saved, type=_Game)
+            self._games[game] = found
+        return found
+
+    def state(self, game: str) -> str:
+        """The game's mode and held actions as JSON, for the store."""
+        return msgspec.json.encode(self._of(game)).decode()
+
+    def forget(self, game: str) -> None:
+        """Drop what memory holds of the game (its change was not saved): read it again."""
+        self._games.pop(game, None)
 
     def set_mode(self, game: str, mode: Mode) -> None:
         self._of(game).mode = mode
@@ -101,7 +125,7 @@ class Approvals:
         if found is None:
             raise InputError("id", f"no action awaits approval as {held_id!r}")
         if refused:
-            state.refused.append(found)
+            state.refused = [*state.refused, found][-REFUSED_KEPT:]
         state.changes += 1
         return found
 

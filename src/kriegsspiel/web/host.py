@@ -32,9 +32,9 @@ from kriegsspiel.errors import InputError, KriegsspielError
 from kriegsspiel.games import AnyGame, new_game
 from kriegsspiel.render import board
 from kriegsspiel.scenario.load import BUNDLED, bundled_names, parse_scenario
-from kriegsspiel.store.sqlite import SqliteStore, StoreError
+from kriegsspiel.store.sqlite import SqliteStore, StoredReply, StoreError
 from kriegsspiel.web.approvals import Approvals, Mode, is_modifier
-from kriegsspiel.web.idempotency import Replies
+from kriegsspiel.web.idempotency import Keep, Replies
 
 
 class NotFound(InputError):
@@ -100,10 +100,10 @@ class Host:
         self._seen: dict[tuple[str, str], _Seen] = {}  # (game, seat) -> what it last knew
         self._lock = threading.Lock()  # guards the four tables above, never held while working
         self._listeners: list[Callable[[str], None]] = []
-        self._replies = Replies()
+        self._replies = Replies(store.reply)
         self._host_token: str | None = None
         self._reissues = 0  # links reissued so far: a lookup begun before one is not kept
-        self._approvals = Approvals()
+        self._approvals = Approvals(store.approvals)
 
     def on_change(self, listener: Callable[[str], None]) -> None:
         """Call `listener(game_id)` after every recorded action or undo."""
@@ -131,7 +131,9 @@ class Host:
             raise Unavailable("the game could not be saved; try again") from None
         with self._lock:
             self._games[game_id] = game
+        with self.locked(game_id):
             self._approvals.set_mode(game_id, declared_modifiers)
+            self._save_approvals(game_id, None)
         return game_id, tokens
 
     def known_seat(self, token: str) -> SeatRef | None:
@@ -426,15 +428,20 @@ class Host:
         when the action was checked and is held for the umpire's approval."""
         with self._open(token) as (ref, game):
 
-            def do() -> dict[str, Any]:
+            def do(keep: Keep) -> dict[str, Any]:
                 if self._approvals.needed(ref.game_id, ref.seat, action):
                     game.dice_prompt(ref.seat, action, dice or ())  # refused now, not held
                     label = _label(game, ref.seat, action)
                     held = self._approvals.hold(ref.game_id, ref.seat, action, dice, player, label)
-                    self._notify(ref.game_id)
-                    return {"entries": [], "pending": held.shown()}
+                    answer = {"entries": [], "pending": held.shown()}
+                    self._save_approvals(ref.game_id, keep(answer))
+                    return answer
                 entries = self._recorded(
-                    ref.game_id, game, ref.seat, lambda: _act(game, ref.seat, action, dice, player)
+                    ref.game_id,
+                    game,
+                    ref.seat,
+                    lambda: _act(game, ref.seat, action, dice, player),
+                    lambda entries: keep({"entries": entries}),
                 )
                 return {"entries": entries}
 
@@ -457,47 +464,77 @@ class Host:
         with self._open(token) as (ref, game):
             umpire_only(ref.seat, "approve a declared modifier")
 
-            def do() -> list[dict[str, Any]]:
+            def do(keep: Keep) -> list[dict[str, Any]]:
                 held = self._approvals.take(ref.game_id, held_id, refused=not approve)
                 if not approve:
-                    self._notify(ref.game_id)
+                    self._save_approvals(ref.game_id, keep([]))
                     return []
                 return self._recorded(
                     ref.game_id,
                     game,
                     ref.seat,
                     lambda: _act(game, held.seat, held.action, held.dice, held.player),
+                    keep,
+                    approvals=True,
                 )
 
             request = ("approve", held_id, approve)
             return self._replies.once(ref.game_id, ref.seat, key, request, do)
 
     def _recorded(
-        self, game_id: str, game: AnyGame, seat: str, resolve: Callable[[], Entry[Any]]
+        self,
+        game_id: str,
+        game: AnyGame,
+        seat: str,
+        resolve: Callable[[], Entry[Any]],
+        keep: Keep = lambda entries: None,
+        *,
+        approvals: bool = False,
     ) -> list[dict[str, Any]]:
-        """Record the entry `resolve` makes; the new log entries as `seat` sees them."""
+        """Record the entry `resolve` makes; the new log entries as `seat` sees them. What
+        `keep` makes of them (the keyed request's answer) and, with `approvals`, the game's
+        approvals are saved in the same transaction."""
         before = game.log_length(seat)
-        self._record(game_id, resolve())
-        return game.log_view(seat, before)
+        entry = resolve()
+        entries = game.log_view(seat, before)
+        state = self._approvals.state(game_id) if approvals else None
+        self._record(game_id, entry, keep(entries), state)
+        return entries
 
     def undo(self, token: str, count: int = 1, key: str | None = None) -> list[dict[str, Any]]:
         """The umpire takes back the last `count` actions; the undo entry is logged. A repeated
         idempotency `key` answers as the first time, and undoes nothing more."""
         with self._open(token) as (ref, game):
 
-            def do() -> list[dict[str, Any]]:
+            def do(keep: Keep) -> list[dict[str, Any]]:
                 return self._recorded(
-                    ref.game_id, game, ref.seat, lambda: game.undo(ref.seat, count)
+                    ref.game_id, game, ref.seat, lambda: game.undo(ref.seat, count), keep
                 )
 
             return self._replies.once(ref.game_id, ref.seat, key, ("undo", count), do)
 
-    def _record(self, game_id: str, entry: Entry[Any]) -> None:
+    def _save_approvals(self, game_id: str, reply: StoredReply | None) -> None:
+        """Save the game's approvals (and the answer that changed them), then tell the pages."""
         try:
-            self.store.append(game_id, entry)
+            self.store.save_approvals(game_id, self._approvals.state(game_id), reply=reply)
+        except StoreError:
+            self._approvals.forget(game_id)
+            raise Unavailable("the change could not be saved and was not made") from None
+        self._notify(game_id)
+
+    def _record(
+        self,
+        game_id: str,
+        entry: Entry[Any],
+        reply: StoredReply | None = None,
+        approvals: str | None = None,
+    ) -> None:
+        try:
+            self.store.append(game_id, entry, reply=reply, approvals=approvals)
         except StoreError:
             with self._lock:  # the in-memory game is ahead of the store: drop it
                 self._games.pop(game_id, None)
+            self._approvals.forget(game_id)
             raise Unavailable("the action could not be saved and was not recorded") from None
         self._notify(game_id)
 

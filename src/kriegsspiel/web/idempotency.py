@@ -1,9 +1,11 @@
 """Idempotency keys: a repeated action request returns its first answer and acts once.
 
 A seat's page sends an `Idempotency-Key` header with each action it posts, and the same key again
-when it retries (a double tap, a dropped connection, a reconnect). The first answer is kept per
-game under the seat and the key, for the last `PER_GAME` keys of that game; a key sent again with
-a different request is refused, so a key never answers for a request it was not given with.
+when it retries (a double tap, a dropped connection, a reconnect, a restarted server). The first
+answer is kept under the game, the seat and the key: in the store, in the same transaction as
+what the request recorded (so an acknowledged action is answered again, never done again, even
+after a crash), and in memory for the game's newest `REPLIES_KEPT` keys. A key sent again with a
+different request is refused, so a key never answers for a request it was not given with.
 """
 
 from __future__ import annotations
@@ -17,11 +19,14 @@ from typing import Any, TypeVar
 import msgspec
 
 from kriegsspiel.errors import InputError
+from kriegsspiel.store.sqlite import REPLIES_KEPT, StoredReply
 
 T = TypeVar("T")
 HEADER = "Idempotency-Key"
-PER_GAME = 256  # answers kept per game: far more than the actions in flight at one table
 KEY = re.compile(r"[A-Za-z0-9._:-]{8,100}")  # a random token, such as a UUID
+
+Keep = Callable[[Any], StoredReply | None]  # an answer -> what to store with it (None: no key)
+Lookup = Callable[[str, str, str], StoredReply | None]  # (game, seat, key) -> the stored reply
 
 
 def checked_key(raw: str | None) -> str | None:
@@ -35,29 +40,46 @@ def checked_key(raw: str | None) -> str | None:
     return raw
 
 
+def _no_key(answer: Any) -> None:
+    return None
+
+
 class Replies:
-    """The first answer to each keyed request, per game, the newest `per_game` of each kept.
+    """The first answer to each keyed request, per game: the newest `per_game` in memory, the
+    rest looked up in the store (`lookup`).
 
-    Not locked: its caller (`Host`) holds its lock around `once`."""
+    Not locked: its caller (`Host`) holds the game's lock around `once`."""
 
-    def __init__(self, per_game: int = PER_GAME) -> None:
+    def __init__(self, lookup: Lookup, per_game: int = REPLIES_KEPT) -> None:
         self.per_game = per_game
+        self._lookup = lookup
         self._games: dict[str, OrderedDict[tuple[str, str], tuple[str, Any]]] = {}
 
-    def once(self, game: str, seat: str, key: str | None, request: Any, do: Callable[[], T]) -> T:
-        """`do()`'s answer; with a key seen before for this seat, the first answer instead
-        (`do` is not called). A failed `do` keeps nothing, so a retry tries again."""
+    def once(
+        self, game: str, seat: str, key: str | None, request: Any, do: Callable[[Keep], T]
+    ) -> T:
+        """`do(keep)`'s answer; with a key seen before for this seat, the first answer instead
+        (`do` is not called). `do` stores `keep(answer)` with what it records. A failed `do`
+        keeps nothing, so a retry tries again."""
         if key is None:
-            return do()
-        kept = self._games.setdefault(game, OrderedDict())
+            return do(_no_key)
         fingerprint = hashlib.sha256(msgspec.json.encode(request)).hexdigest()
+        kept = self._games.setdefault(game, OrderedDict())
         found = kept.get((seat, key))
+        if found is None:
+            stored = self._lookup(game, seat, key)
+            if stored is not None:
+                found = (stored.fingerprint, msgspec.json.decode(stored.answer))
         if found is not None:
             if found[0] != fingerprint:
                 raise InputError(HEADER, "this key was already used for a different request")
-            answer: T = found[1]
-            return answer
-        answer = do()
+            first: T = found[1]
+            return first
+
+        def keep(answer: Any) -> StoredReply:
+            return StoredReply(seat, key, fingerprint, msgspec.json.encode(answer).decode())
+
+        answer = do(keep)
         kept[(seat, key)] = (fingerprint, answer)
         while len(kept) > self.per_game:
             kept.popitem(last=False)

@@ -24,8 +24,11 @@ class CreateGame(msgspec.Struct, forbid_unknown_fields=True):
     scenario_yaml: str | None = None
     seed: str | None = None  # the dice's secret seed; default: a fresh secret one
     published_seed: bool = False  # roll with the scenario's own (public) seed instead
-    # "umpire-approves" when a person plays the umpire: declared modifiers wait for approval
-    declared_modifiers: Literal["trusted", "umpire-approves"] = "trusted"
+    # who plays the umpire: "table" (whoever hosts, at the table) or "person" (at their own page)
+    umpire: Literal["table", "person"] = "table"
+    # declared modifiers "trusted", or waiting for the umpire's approval ("umpire-approves");
+    # default: trusted at a table, umpire-approves when a person plays the umpire
+    declared_modifiers: Literal["trusted", "umpire-approves"] | None = None
     bots: dict[str, str] = {}  # sides played by a bot: side -> bot name (docs/solo.md)
 
 
@@ -121,6 +124,7 @@ class Created(msgspec.Struct):
     ruleset: str
     seats: list[SeatLink]
     bots: dict[str, str] = {}  # the sides bots play
+    declared_modifiers: str = "trusted"  # or "umpire-approves": the game's option
 
 
 class GameResult(msgspec.Struct):

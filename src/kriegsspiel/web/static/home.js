@@ -38,9 +38,10 @@ async function create(event) {
   event.preventDefault();
   showError(null);
   const file = document.getElementById("upload").files[0];
+  const umpire = document.getElementById("umpire").value;
   const body = file
-    ? {scenario_yaml: await file.text()}
-    : {scenario: document.getElementById("scenario").value, bots: chosenBots()};
+    ? {scenario_yaml: await file.text(), umpire}
+    : {scenario: document.getElementById("scenario").value, bots: chosenBots(), umpire};
   try {
     showCreated(await callApi("/api/games", body));
   } catch (error) {
@@ -49,7 +50,11 @@ async function create(event) {
 }
 
 function showCreated(game) {
+  const approves = game.declared_modifiers === "umpire-approves";
   document.getElementById("created-title").textContent = `${game.title}: the seats' links`;
+  document.getElementById("created-mode").textContent = approves
+    ? "Declared modifiers wait for the umpire's approval before the roll."
+    : "Declared modifiers are trusted, as at a table where everyone sees the dice.";
   const list = document.getElementById("links");
   list.replaceChildren(...game.seats.map((s) => {
     const url = new URL(s.page, location.origin).href;

@@ -43,9 +43,10 @@ async function create(event) {
   event.preventDefault();
   showError(null);
   const file = document.getElementById("upload").files[0];
+  const umpire = document.getElementById("umpire").value;
   const body = file
-    ? {scenario_yaml: await file.text()}
-    : {scenario: document.getElementById("scenario").value};
+    ? {scenario_yaml: await file.text(), umpire}
+    : {scenario: document.getElementById("scenario").value, umpire};
   try {
     const response = await fetch("/api/games", {method: "POST", body: JSON.stringify(body),
       headers: {"content-type": "application/json", "x-host-token": hostToken}});
