@@ -168,3 +168,36 @@ def test_a_table_replacement_with_one_is_refused(tmp_path: Path) -> None:
     assert refused("validate", scenario) == (
         f"error: {scenario}: tables.demolition.modifiers.wet: must be a finite number, not nan"
     )
+
+
+@pytest.mark.parametrize(
+    ("scenario", "action", "where", "problem"),
+    [
+        ("demo", {"action": "move", "unit": "mg-team", "distance": 1e6}, "move distance",
+         "expected float <= 3000.0"),
+        ("demo", {"action": "move", "unit": "mg-team", "distance": -1}, "move distance",
+         "expected float >= 0.0"),
+        ("demo", {"action": "opportunity-fire", "unit": "rifle-1", "modifier": 1_000_000},
+         "opportunity-fire modifier", "expected int <= 10"),
+        ("demo", {"action": "demolish", "unit": "pioneer-1", "charges": 10**9},
+         "demolish charges", "expected int <= 100"),
+        ("abilities", {"action": "order", "commander": "hq", "dice": [7]}, "order dice[0]",
+         "expected int <= 6"),
+        ("abilities", {"action": "pivot", "unit": "jeep", "facing": 1e9}, "pivot facing",
+         "expected float <= 360.0"),
+        ("afv", {"action": "set-speed", "vehicle": "sherman-1", "speed": 1e308},
+         "set-speed speed", "expected float <= 100.0"),
+        ("waterborne", {"action": "move-craft", "craft": "fbe-1", "pivot": 10**6},
+         "move-craft pivot", "expected int <= 360"),
+    ],
+)  # fmt: skip
+def test_every_number_of_an_action_is_within_its_bounds(
+    scenario: str, action: dict[str, object], where: str, problem: str
+) -> None:
+    """Before any rule or die: the bound is in the action's schema, named with its path."""
+    game = new_game(scenario, seed="bounds")
+    seat = next(s for s in game.seats if s != "umpire")
+    with pytest.raises(InputError) as info:
+        game.act(seat, action)
+    assert (info.value.where, info.value.problem) == (where, problem)
+    assert game.log == ()

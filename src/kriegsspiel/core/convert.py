@@ -37,10 +37,11 @@ def split_error(message: str) -> tuple[str, str]:
     return path.rstrip("`").lstrip("."), problem
 
 
-def refuse_nonfinite(data: Any, where: str, sep: str = ": ") -> None:
+def refuse_nonfinite(data: Any, where: str, sep: str = ": ", *, texts: bool = False) -> None:
     """Raise an InputError at `where` and the path of the first NaN or infinite number in `data`
-    (plain data or msgspec structs): written to JSON it would read back as null, if at all."""
-    found = _nonfinite(data)
+    (plain data or msgspec structs): written to JSON it would read back as null, if at all.
+    With `texts`, a string that reads as one ("inf", typed for a number) counts too."""
+    found = _nonfinite(data, texts)
     if found is not None:
         path, value = found
         raise InputError(
@@ -49,9 +50,14 @@ def refuse_nonfinite(data: Any, where: str, sep: str = ": ") -> None:
         )
 
 
-def _nonfinite(value: Any) -> tuple[str, float] | None:
+def _nonfinite(value: Any, texts: bool = False) -> tuple[str, float] | None:
     """The first NaN or infinity in `value` and its path there ("[0]", ".name"); the path is
     written only for the one found."""
+    if isinstance(value, str) and texts:
+        try:
+            value = float(value)
+        except ValueError:
+            return None
     if isinstance(value, float):
         return None if math.isfinite(value) else ("", value)
     items: Any
@@ -64,7 +70,7 @@ def _nonfinite(value: Any) -> tuple[str, float] | None:
     else:
         return None
     for name, item in items:
-        found = _nonfinite(item)
+        found = _nonfinite(item, texts)
         if found is not None:
             step = f"[{name}]" if isinstance(name, int) else f".{name}"
             return step + found[0], found[1]

@@ -164,7 +164,7 @@ def parse_action(
     try:  # into the tagged struct itself: far faster than into the whole union
         action = msgspec.convert(data, known[name], strict=False)
     except msgspec.ValidationError as exc:
-        refuse_nonfinite(data, str(name), sep=" ")  # a NaN fails a bound: name it as such
+        refuse_nonfinite(data, str(name), sep=" ", texts=True)  # a NaN fails a bound: say so
         path, problem = split_error(str(exc))
         raise InputError(f"{name} {path}" if path else str(name), problem) from None
     refuse_nonfinite(action, str(name), sep=" ")

@@ -18,6 +18,7 @@ from msgspec.structs import replace
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.geometry import distance
 from kriegsspiel.core.guards import may_order
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.abilities import checks
 from kriegsspiel.rulesets.abilities.activity import fixed_inches
@@ -49,7 +50,7 @@ class BreakOff(Act, frozen=True, tag="break-off"):
     """Break off from the declared attack; `distance` caps the move back (default: all of it)."""
 
     unit: str
-    distance: float | None = None
+    distance: Distance | None = None
 
 
 class Hold(Act, frozen=True, tag="hold"):

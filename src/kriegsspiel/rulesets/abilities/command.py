@@ -8,10 +8,14 @@ Chain (CHQ-CHAIN) on one Command Group (CHQ-GROUP), or removes a unit's suppress
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import msgspec
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.geometry import distance
+from kriegsspiel.core.limits import Amount
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.abilities import checks
@@ -46,6 +50,9 @@ MAX_CHAIN = 3  # single, double, triple Order Chains
 # -- actions --------------------------------------------------------------------------------------
 
 
+CommandDie = Annotated[int, msgspec.Meta(ge=1, le=6)]  # a Command Die is a d6 (CHQ-TURN)
+
+
 class RollCommand(Act, frozen=True, tag="roll-command"):
     """Roll this turn's Command Dice (`side` only when the umpire rolls for a side)."""
 
@@ -59,8 +66,8 @@ class Order(Act, frozen=True, tag="order"):
     """
 
     commander: str
-    dice: tuple[int, ...] = ()
-    wild: int = 0
+    dice: tuple[CommandDie, ...] = ()
+    wild: Amount = 0
     group: str = ""
 
 
@@ -71,16 +78,16 @@ class EndPulse(Act, frozen=True, tag="end-pulse"):
 class Discard(Act, frozen=True, tag="discard"):
     """A Command Pulse spent discarding Command Dice that cannot (or will not) be used."""
 
-    dice: tuple[int, ...] = ()
-    wild: int = 0
+    dice: tuple[CommandDie, ...] = ()
+    wild: Amount = 0
 
 
 class RemoveSuppression(Act, frozen=True, tag="remove-suppression"):
     """A Command Pulse spending one Command Die to remove a unit's suppression (CHQ-SUPP)."""
 
     unit: str
-    dice: tuple[int, ...] = ()
-    wild: int = 0
+    dice: tuple[CommandDie, ...] = ()
+    wild: Amount = 0
 
 
 # -- events ---------------------------------------------------------------------------------------

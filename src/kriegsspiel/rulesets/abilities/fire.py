@@ -19,6 +19,7 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.geometry import distance
+from kriegsspiel.core.limits import Amount
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, KriegsspielError, RuleViolation
 from kriegsspiel.rulesets.abilities import checks
@@ -73,7 +74,7 @@ class Fire(Act, frozen=True, tag="fire"):
 
     unit: str
     target: str
-    wild: int = 0  # wild dice added to the roll (CHQ-WILD)
+    wild: Amount = 0  # wild dice added to the roll (CHQ-WILD)
 
 
 class Pass(Act, frozen=True, tag="pass"):

@@ -15,6 +15,7 @@ from msgspec.structs import replace
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.geometry import bearing
 from kriegsspiel.core.guards import umpire_only
+from kriegsspiel.core.limits import Amount
 from kriegsspiel.core.seats import EVERYONE, only
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.abilities import checks
@@ -119,7 +120,7 @@ class SetUnit(Act, frozen=True, tag="set-unit"):
     table, or a correction)."""
 
     unit: str
-    dp: int | None = None
+    dp: Amount | None = None
     suppressed: bool | None = None
     note: str = ""
 

@@ -13,6 +13,7 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.geometry import bearing, distance
+from kriegsspiel.core.limits import Facing
 from kriegsspiel.core.seats import only
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.abilities import checks
@@ -47,14 +48,14 @@ class Move(Act, frozen=True, tag="move"):
     unit: str
     to: Point
     part: Part = "normal"
-    facing: float | None = None
+    facing: Facing | None = None
 
 
 class Pivot(Act, frozen=True, tag="pivot"):
     """Turn in place to a new facing: a move for every purpose (AMB-ABL-06)."""
 
     unit: str
-    facing: float
+    facing: Facing
 
 
 class Limber(Act, frozen=True, tag="limber"):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.core.limits import Amount
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import checks
 from kriegsspiel.rulesets.afv.base import (
@@ -41,10 +42,10 @@ class SplitAmmo(Act, frozen=True, tag="split-ammo"):
     names a round of the split to start in the breech."""
 
     vehicle: str
-    he: int = 0
-    ap: int = 0
-    smoke: int = 0
-    canister: int = 0
+    he: Amount = 0
+    ap: Amount = 0
+    smoke: Amount = 0
+    canister: Amount = 0
     loaded: Round | None = None
 
 

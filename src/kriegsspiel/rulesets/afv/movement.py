@@ -15,6 +15,7 @@ from shapely.geometry import Point as ShPoint
 
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.geometry import bearing, distance
+from kriegsspiel.core.limits import Facing, Inches
 from kriegsspiel.core.scenario import Point, TerrainSpec
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import checks
@@ -47,13 +48,13 @@ EPS = 1e-6
 class SetSpeed(CrewAct, frozen=True, tag="set-speed"):
     """The driver starts, stops or changes speed (AFV-CREW-03, AFV-MOVE-01..04)."""
 
-    speed: float
+    speed: Inches
 
 
 class Steer(CrewAct, frozen=True, tag="steer"):
     """The driver turns to a new heading, or sets the vehicle to follow a road (AFV-MOVE-05)."""
 
-    facing: float | None = None
+    facing: Facing | None = None
     road: str | None = None
 
 

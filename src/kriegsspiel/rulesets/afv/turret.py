@@ -7,6 +7,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from kriegsspiel.core.geometry import bearing
+from kriegsspiel.core.limits import Facing
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv.arcs import turn
 from kriegsspiel.rulesets.afv.base import (
@@ -31,7 +32,7 @@ class Traverse(CrewAct, frozen=True, tag="traverse"):
     """Turn the turret onto a `target`, or (the commander) to a compass `bearing`."""
 
     target: str | None = None
-    bearing: float | None = None
+    bearing: Facing | None = None
 
 
 class Traversed(Ev, frozen=True, tag="traversed"):

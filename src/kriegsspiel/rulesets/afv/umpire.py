@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Literal
 
 from kriegsspiel.core.guards import umpire_only
+from kriegsspiel.core.limits import Millimetres
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.afv import morale
 from kriegsspiel.rulesets.afv.base import Act, Ctx, Topic, performer
@@ -42,7 +43,7 @@ class FiredOn(Act, frozen=True, tag="fired-on"):
     """AFV-MORALE-01: an AFV fired on by a weapon the engine does not model (artillery)."""
 
     vehicle: str
-    penetration: float  # mm
+    penetration: Millimetres
     facing: Facing = "front"
     by: str = ""
 

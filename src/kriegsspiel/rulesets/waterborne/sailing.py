@@ -12,7 +12,9 @@ tries to move rolls (AMB-WAT-02). Amphibious craft also move on land, feature to
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
+import msgspec
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
@@ -42,6 +44,8 @@ from kriegsspiel.rulesets.waterborne.initiative import open_window
 from kriegsspiel.rulesets.waterborne.state import CraftState, WatState, with_craft
 from kriegsspiel.rulesets.waterborne.status import lose_craft
 
+Pivot = Annotated[int, msgspec.Meta(ge=-360, le=360)]  # whole degrees, clockwise
+
 # -- actions --------------------------------------------------------------------------------------
 
 
@@ -53,7 +57,7 @@ class MoveCraft(Act, frozen=True, tag="move-craft"):
     craft: str
     square: Cell | None = None
     land: str | None = None
-    pivot: int | None = None
+    pivot: Pivot | None = None
 
 
 # -- events ---------------------------------------------------------------------------------------

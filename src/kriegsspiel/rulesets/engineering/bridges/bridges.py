@@ -16,6 +16,7 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.checks import Check, CheckResult
 from kriegsspiel.core.geometry import Measure
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     MAY_MOVE,
@@ -57,7 +58,7 @@ class CrossBridge(Act, frozen=True, tag="cross-bridge"):
     unit: str
     bridge: str
     to: Point
-    distance: float | None = None  # declared, when measured with a ruler at the table
+    distance: Distance | None = None  # declared, when measured with a ruler at the table
 
 
 # -- events ---------------------------------------------------------------------------------------

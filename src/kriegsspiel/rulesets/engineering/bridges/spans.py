@@ -11,6 +11,7 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.geometry import distance
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.core.seats import EVERYONE
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
@@ -49,7 +50,7 @@ class BuildSpan(Act, frozen=True, tag="build-span"):
     bridge: str
     helpers: tuple[str, ...] = ()
     equipment: str | None = None  # the span's equipment; any usable item if not given
-    distance: float | None = None  # the primary's declared distance to the gap (BF-CONFORM)
+    distance: Distance | None = None  # the primary's declared distance to the gap (BF-CONFORM)
 
 
 class SpanStarted(Ev, frozen=True, tag="span-started"):

@@ -10,6 +10,7 @@ out. On an anti-tank ditch section the section becomes `bridged` (crossing.py's 
 from __future__ import annotations
 
 from kriegsspiel.core.geometry import Measure
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.core.seats import EVERYONE
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering import footprints
@@ -41,7 +42,7 @@ class LayBridge(Act, frozen=True, tag="lay-bridge"):
 
     unit: str
     obstacle: str
-    distance: float | None = None  # declared distance to the obstacle (BF-CONFORM)
+    distance: Distance | None = None  # declared distance to the obstacle (BF-CONFORM)
 
 
 class BridgeLaid(Ev, frozen=True, tag="bridge-laid"):

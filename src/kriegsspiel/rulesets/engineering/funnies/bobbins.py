@@ -13,6 +13,7 @@ from shapely.geometry import Point as ShapelyPoint
 
 from kriegsspiel.core.checks import Modifier
 from kriegsspiel.core.geometry import Measure
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     FIRE_AT,
@@ -41,7 +42,7 @@ from kriegsspiel.rulesets.engineering.wording import place
 class LayBobbin(Act, frozen=True, tag="lay-bobbin"):
     unit: str
     to: Point
-    distance: float | None = None
+    distance: Distance | None = None
 
 
 class FollowLane(Act, frozen=True, tag="follow-lane"):
@@ -50,7 +51,7 @@ class FollowLane(Act, frozen=True, tag="follow-lane"):
     unit: str
     lane: str
     to: Point
-    distance: float | None = None
+    distance: Distance | None = None
 
 
 class BobbinLaid(Ev, frozen=True, tag="bobbin-laid"):

@@ -15,6 +15,7 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.geometry import Measure
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.core.seats import EVERYONE
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering import checks, footprints
@@ -52,7 +53,7 @@ class PrimeConger(Act, frozen=True, tag="prime-conger"):
 
     unit: str
     obstacle: str
-    distance: float | None = None  # declared distance to the obstacle's edge (BF-CONFORM)
+    distance: Distance | None = None  # declared distance to the obstacle's edge (BF-CONFORM)
 
 
 class FireConger(Act, frozen=True, tag="fire-conger"):

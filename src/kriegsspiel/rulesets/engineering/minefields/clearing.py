@@ -19,6 +19,7 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult, Modifier
 from kriegsspiel.core.geometry import measure
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.core.seats import UMPIRE, only
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
@@ -74,8 +75,8 @@ class Flail(Act, frozen=True, tag="flail"):
     unit: str
     minefield: str = ""
     to: Point | None = None
-    distance: float | None = None  # declared distance to the field, without positions
-    length: float | None = None  # declared length of the move, without positions
+    distance: Distance | None = None  # declared distance to the field, without positions
+    length: Distance | None = None  # declared length of the move, without positions
 
 
 class DiscardFlail(Act, frozen=True, tag="discard-flail"):

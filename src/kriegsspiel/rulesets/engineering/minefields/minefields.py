@@ -13,6 +13,7 @@ from typing import Any, Literal
 from msgspec.structs import replace
 
 from kriegsspiel.core.guards import umpire_only
+from kriegsspiel.core.limits import Distance, Facing
 from kriegsspiel.core.seats import only
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import InputError, RuleViolation
@@ -58,9 +59,9 @@ class LayMinefield(Act, frozen=True, tag="lay-minefield"):
     type: Literal["AT", "AP", "dummy", "mixed"]
     section: str = ""
     at: Point | None = None
-    facing: float = 0.0
+    facing: Facing = 0.0
     laid: Literal["buried", "surface"] = "surface"
-    distance: float | None = None  # declared distance to the section, without positions
+    distance: Distance | None = None  # declared distance to the section, without positions
 
 
 class SpotMinefield(Act, frozen=True, tag="spot-minefield"):

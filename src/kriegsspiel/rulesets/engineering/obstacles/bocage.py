@@ -13,6 +13,7 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.checks import Modifier
 from kriegsspiel.core.geometry import angle_off
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     FIRE_AT,
@@ -42,7 +43,7 @@ class CulinAssist(Act, frozen=True, tag="culin-assist"):
 
     unit: str
     bocage: str
-    distance: float | None = None
+    distance: Distance | None = None
 
 
 class CulinAssisted(Ev, frozen=True, tag="culin-assisted"):

@@ -14,6 +14,7 @@ import dataclasses
 
 from msgspec.structs import replace
 
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.core.seats import only
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import RuleViolation
@@ -42,7 +43,7 @@ class PrepareCharge(Act, frozen=True, tag="prepare-charge"):
 
     unit: str
     obstacle: str
-    distance: float | None = None  # declared distance to the obstacle, without positions
+    distance: Distance | None = None  # declared distance to the obstacle, without positions
 
 
 class ChargeSet(Ev, frozen=True, tag="charge-set"):

@@ -17,6 +17,7 @@ from shapely.geometry import Point as ShapelyPoint
 
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.geometry import Measure
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
@@ -76,7 +77,7 @@ class Breach(Act, frozen=True, tag="breach"):
     obstacle: str
     lane: str = ""
     to: Point | None = None  # where it ends; by default straight across
-    distance: float | None = None  # declared distance to the obstacle, without positions
+    distance: Distance | None = None  # declared distance to the obstacle, without positions
 
 
 class Cross(Act, frozen=True, tag="cross"):
@@ -88,7 +89,7 @@ class Cross(Act, frozen=True, tag="cross"):
     obstacle: str
     to: Point | None = None
     rapid: bool = False
-    distance: float | None = None
+    distance: Distance | None = None
 
 
 # -- events ---------------------------------------------------------------------------------------

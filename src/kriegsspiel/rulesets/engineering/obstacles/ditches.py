@@ -12,6 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.core.seats import only
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
@@ -53,7 +54,7 @@ class FillDitch(Act, frozen=True, tag="fill-ditch"):
 
     unit: str
     ditch: str
-    distance: float | None = None
+    distance: Distance | None = None
 
 
 class DropFascine(Act, frozen=True, tag="drop-fascine"):
@@ -62,7 +63,7 @@ class DropFascine(Act, frozen=True, tag="drop-fascine"):
 
     unit: str
     ditch: str
-    distance: float | None = None
+    distance: Distance | None = None
     front: bool | None = None  # declared: its front is conformed to the ditch
 
 

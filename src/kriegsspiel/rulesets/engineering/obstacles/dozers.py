@@ -6,6 +6,7 @@ gap bocage (ENG-BOCAGE-07) or clear a roadblock (ENG-ROAD-05).
 
 from __future__ import annotations
 
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.core.seats import only
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import RuleViolation
@@ -40,7 +41,7 @@ class Doze(Act, frozen=True, tag="doze"):
 
     unit: str
     obstacle: str
-    distance: float | None = None
+    distance: Distance | None = None
     front: bool | None = None  # declared: its front is conformed to the obstacle
 
 

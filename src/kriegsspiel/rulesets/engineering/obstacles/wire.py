@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.core.seats import only
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
@@ -36,7 +37,7 @@ class CutWire(Act, frozen=True, tag="cut-wire"):
 
     unit: str
     wire: str
-    distance: float | None = None
+    distance: Distance | None = None
 
 
 def gap(ctx: Ctx, wire: Obstacle, rule: str) -> None:

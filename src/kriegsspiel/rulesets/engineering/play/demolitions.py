@@ -20,6 +20,7 @@ from msgspec.structs import replace
 from kriegsspiel.core.checks import Check, CheckResult
 from kriegsspiel.core.geometry import Measure
 from kriegsspiel.core.guards import umpire_only
+from kriegsspiel.core.limits import Amount, Distance
 from kriegsspiel.core.seats import UMPIRE, only
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import InputError, RuleViolation
@@ -50,7 +51,7 @@ class Prepare(Act, frozen=True, tag="prepare"):
 
     unit: str
     demolition: str
-    distance: float | None = None  # declared, where the kind of target limits the distance
+    distance: Distance | None = None  # declared, where the kind of target limits the distance
 
 
 class Demolish(Act, frozen=True, tag="demolish"):
@@ -58,7 +59,7 @@ class Demolish(Act, frozen=True, tag="demolish"):
 
     unit: str
     demolition: str
-    charges: int | None = None  # how many ready charges to fire, where a target takes several
+    charges: Amount | None = None  # how many ready charges to fire, where a target takes several
 
 
 class RemoveDemolition(Act, frozen=True, tag="remove-demolition"):
@@ -66,7 +67,7 @@ class RemoveDemolition(Act, frozen=True, tag="remove-demolition"):
 
     unit: str
     demolition: str
-    distance: float | None = None
+    distance: Distance | None = None
 
 
 class Reveal(Act, frozen=True, tag="reveal"):

@@ -6,6 +6,7 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.geometry import Measure
 from kriegsspiel.core.guards import umpire_only
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     MAY_MOVE,
@@ -49,7 +50,7 @@ class EndPhase(Act, frozen=True, tag="end-phase"):
 class Move(Act, frozen=True, tag="move"):
     unit: str
     to: Point
-    distance: float | None = None  # declared, when measured with a ruler at the table
+    distance: Distance | None = None  # declared, when measured with a ruler at the table
 
 
 class Emplace(Act, frozen=True, tag="emplace"):
