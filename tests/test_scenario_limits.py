@@ -391,3 +391,23 @@ def test_the_command_refuses_a_hostile_scenario_in_one_line(tmp_path: Path) -> N
     assert error.startswith(f"error: {bomb}: line ")
     assert error.endswith("too large: more than 50,000 values, aliases expanded (see Limits)")
     assert not (tmp_path / "g.json").exists()
+
+
+def test_a_game_file_scenario_gets_the_walk_a_scenario_file_gets(tmp_path: Path) -> None:
+    """An edited game file whose scenario holds what no scenario file may (here a NUL in a
+    unit's name) is refused in one line naming the place, as the scenario file would be."""
+    from kriegsspiel.games import new_game
+    from kriegsspiel.store import files
+
+    path = tmp_path / "game.json"
+    files.save(new_game("demo", seed="walk"), path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if '"units"' in line)
+    assert '"name":"Pioniere 1"' in lines[at]
+    lines[at] = lines[at].replace('"name":"Pioniere 1"', '"name":"Pion\\u0000iere 1"', 1)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        files.load(path)
+    assert "control character U+0000 is not allowed" in str(info.value)
+    assert "scenario: units[" in str(info.value)
+    assert "\n" not in str(info.value)

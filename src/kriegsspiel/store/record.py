@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from kriegsspiel.core.game import FORMAT, Game, Header
+from kriegsspiel.core.limits import check_document
 from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets import find_ruleset
@@ -76,10 +77,13 @@ def decode_scenario(
         ruleset = find_ruleset(header.ruleset)
     except InputError as exc:
         raise CorruptRecord(where, exc.problem) from None
-    try:
+    try:  # the walk a scenario file gets (control characters, nesting, sizes), then its type
+        check_document(msgspec.json.decode(scenario), "scenario")
         return ruleset, msgspec.json.decode(scenario, type=ruleset.scenario_type)
     except msgspec.DecodeError as exc:
         raise corrupt(f"scenario: {short(exc)}", where=where, noun=noun) from None
+    except InputError as exc:
+        raise corrupt(f"{exc.where}: {exc.problem}", where=where, noun=noun) from None
 
 
 def entry_decoder(ruleset: AnyRuleset) -> msgspec.json.Decoder[Entry[Any]]:
