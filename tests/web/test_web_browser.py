@@ -150,7 +150,9 @@ def test_the_umpire_sees_what_the_side_pages_do_not_and_may_undo(
     expect(umpire.locator("#log")).to_contain_text("roll sealed until the action resolves")
     expect(umpire.locator("#details")).to_contain_text("road bridge")
     for seat in ("us", "public"):
-        expect(pages[seat].locator("#log")).to_contain_text("pioneer-2 performs")
+        # the log names what the seat's view names: the unit by its name, never the hidden target
+        expect(pages[seat].locator("#log")).to_contain_text("Pioniere 2 performs")
+        expect(pages[seat].locator("#log")).not_to_contain_text("pioneer-2")
         text = pages[seat].content()
         assert "road bridge" not in text
         assert "culvert" not in text

@@ -43,7 +43,7 @@ def test_a_seat_steps_through_its_own_log_and_keeps_a_bookmark(
     expect(page.locator("#back")).to_be_disabled()
     page.click("#forward")
     expect(page.locator("#position")).to_have_text("1 / 3")
-    expect(page.locator("#entry")).to_contain_text("pioneer-1 performs an engineering action")
+    expect(page.locator("#entry")).to_contain_text("Pioniere 1 performs an engineering action")
     expect(page.locator("#svg svg")).to_be_visible()
     page.locator("#slider").fill("2")
     expect(page.locator("#position")).to_have_text("2 / 3")

@@ -41,6 +41,33 @@ function seatName(view, seat) {
   return side && side.name ? side.name : seat;
 }
 
+// A log text with the ids of the things this seat's view names (units, craft, features, tasks:
+// any list of {id, name} but the sides, whose names the texts already use) read as their names.
+// Only what the view holds is named, so a text can tell nothing the view does not.
+const namesOf = new WeakMap();
+function namedText(text, view) {
+  if (!view || typeof view !== "object") return text;
+  let found = namesOf.get(view);
+  if (!found) {
+    const names = new Map();
+    for (const [key, list] of Object.entries(view)) {
+      if (key === "sides" || !Array.isArray(list)) continue;
+      for (const item of list) {
+        if (!item || typeof item !== "object") continue;
+        const name = item.name || item.label;
+        if (typeof item.id === "string" && typeof name === "string" && name && name !== item.id) {
+          names.set(item.id, name);
+        }
+      }
+    }
+    const ids = [...names.keys()].sort((a, b) => b.length - a.length)
+      .map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    found = {names, pattern: ids.length ? new RegExp(`(?<![\\w-])(${ids.join("|")})(?![\\w-])`, "g") : null};
+    namesOf.set(view, found);
+  }
+  return found.pattern ? text.replace(found.pattern, (id) => found.names.get(id)) : text;
+}
+
 function show(value) {
   if (value === null || value === undefined) return "–";
   if (Array.isArray(value)) return value.map(show).join(", ");

@@ -79,7 +79,7 @@ function renderPosition(state) {
     const head = item.kind === "undo" ? `undo of ${show(item.undoes)}` : seatName(replay.view, item.seat);
     box.replaceChildren(el("p", {}, el("span", {class: "who"}, `${item.n}. ${head}`),
       item.undone ? " (undone later)" : ""),
-      ...item.events.map((e) => el("p", {class: "event"}, e.text)));
+      ...item.events.map((e) => el("p", {class: "event"}, namedText(e.text, replay.view))));
   }
   const note = noteOn(n);
   document.getElementById("note").value = note ? note.text : "";

@@ -157,7 +157,8 @@ function renderPicker(table) {
 }
 
 function acted(result) {
-  const text = result.entries.flatMap((e) => e.events.map((ev) => ev.text)).join(" / ");
+  const text = result.entries.flatMap((e) => e.events.map((ev) => namedText(ev.text, (state.table || {}).view)))
+    .join(" / ");
   notice(text);
   toast(text || "Done.");
   refresh();
@@ -196,7 +197,7 @@ function renderExtra(view) {
 function renderLog(log) {
   $("log").replaceChildren(...log.map((item) => {
     const head = item.kind === "undo" ? `undo of ${show(item.undoes)}` : sideName(item.seat);
-    const texts = item.events.map((e) => el("div", {class: "event"}, e.text));
+    const texts = item.events.map((e) => el("div", {class: "event"}, namedText(e.text, (state.table || {}).view)));
     const li = el("li", {value: String(item.n)}, el("span", {class: "who"}, head), ...texts);
     if (item.undone) li.classList.add("undone");
     return li;

@@ -35,7 +35,7 @@ function renderBanner(table, log) {
   document.getElementById("phase").textContent = table.clock;
   const last = [...log].reverse().find((item) => !item.undone && item.events.length);
   document.getElementById("happening").textContent = last
-    ? last.events.map((e) => e.text).join(" · ") : "The game begins.";
+    ? last.events.map((e) => namedText(e.text, table.view)).join(" · ") : "The game begins.";
   const parts = [table.seat_name, table.clock];
   if (!table.view.over) parts.push(`to act: ${acting.join(", ") || "nobody"}`);
   document.getElementById("status").textContent = parts.join(" · ");
@@ -52,7 +52,7 @@ function renderEvents(log, view) {
   const newest = log.slice(-SHOWN_EVENTS).reverse();
   document.getElementById("log").replaceChildren(...newest.map((item) => {
     const head = item.kind === "undo" ? `undo of ${show(item.undoes)}` : seatName(view, item.seat);
-    const texts = item.events.map((e) => el("span", {class: "event"}, e.text));
+    const texts = item.events.map((e) => el("span", {class: "event"}, namedText(e.text, view)));
     const li = el("li", {value: String(item.n)}, el("span", {class: "who"}, head), ...texts);
     if (item.undone) li.classList.add("undone");
     return li;
