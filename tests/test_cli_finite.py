@@ -177,8 +177,6 @@ def test_a_table_replacement_with_one_is_refused(tmp_path: Path) -> None:
          "expected float <= 3000.0"),
         ("demo", {"action": "move", "unit": "mg-team", "distance": -1}, "move distance",
          "expected float >= 0.0"),
-        ("demo", {"action": "opportunity-fire", "unit": "rifle-1", "modifier": 1_000_000},
-         "opportunity-fire modifier", "expected int <= 10"),
         ("demo", {"action": "demolish", "unit": "pioneer-1", "charges": 10**9},
          "demolish charges", "expected int <= 100"),
         ("abilities", {"action": "order", "commander": "hq", "dice": [7]}, "order dice[0]",

@@ -5,7 +5,8 @@ engine work without bound.
 `check_document` walks plain loaded data (YAML or JSON) once, within a budget of values; the
 constrained types (`Coord`, `Inches`, `Turns`, `Count`, `Text`) put the bounds of single numbers
 and strings into the scenario schema, where msgspec checks them and the JSON Schema shows them;
-`Distance`, `DeclaredModifier`, `Amount` and the like do the same for the fields of actions.
+`Distance`, `Amount` and the like do the same for the fields of actions (a declared modifier is
+bounded by its own rule, BF-DEFAULT-DECLARED, which names itself when it refuses).
 """
 
 from __future__ import annotations
@@ -47,9 +48,7 @@ Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
 Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
 # what a seat sends in an action: each number within what its rule can use
 MAX_DISTANCE = 3 * MAX_INCHES  # a declared distance: farther than across any table
-MAX_MODIFIER = 10  # a declared modifier: the widest bound BF-DEFAULT-DECLARED may be set to
 Distance = Annotated[float, msgspec.Meta(ge=0, le=MAX_DISTANCE)]
-DeclaredModifier = Annotated[int, msgspec.Meta(ge=-MAX_MODIFIER, le=MAX_MODIFIER)]
 Amount = Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)]  # charges, dice, rounds, points
 Millimetres = Annotated[float, msgspec.Meta(ge=0, le=1_000)]  # armour penetration
 UNITS = msgspec.Meta(max_length=MAX_UNITS)

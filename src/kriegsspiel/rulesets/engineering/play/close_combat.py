@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from kriegsspiel.core.checks import Check, CheckResult, Modifier
 from kriegsspiel.core.geometry import distance
-from kriegsspiel.core.limits import DeclaredModifier
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     AFTER_HIT,
@@ -45,8 +44,8 @@ CONTACT = 1.0  # BF-DEFAULT-CC: close combat against a unit within 1"
 class CloseCombat(Act, frozen=True, tag="close-combat"):
     unit: str
     target: str  # a unit, a pontoon bridge or loose bridging equipment
-    modifier: DeclaredModifier = 0  # the attacker's situational modifiers
-    defender_modifier: DeclaredModifier = 0  # the defender's situational modifiers
+    modifier: int = 0  # the attacker's situational modifiers
+    defender_modifier: int = 0  # the defender's situational modifiers
 
 
 class CloseCombatFought(Ev, frozen=True, tag="close-combat-fought"):

@@ -8,7 +8,7 @@ fire.py (BF-SEQ, BF-FIRE, ENG-ACT-04) and the FIRE_AT hooks (a swimming DD, a Bo
 from __future__ import annotations
 
 from kriegsspiel.core.checks import Check, CheckResult, Modifier
-from kriegsspiel.core.limits import DeclaredModifier, Distance
+from kriegsspiel.core.limits import Distance
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.base import (
     AFTER_HIT,
@@ -56,7 +56,7 @@ class Bombard(Act, frozen=True, tag="bombard"):
 
     unit: str
     target: str
-    modifier: DeclaredModifier = 0
+    modifier: int = 0
 
 
 class FeatureFired(Ev, frozen=True, tag="feature-fired"):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult, Modifier
-from kriegsspiel.core.limits import DeclaredModifier
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering import checks
 from kriegsspiel.rulesets.engineering.base import (
@@ -39,7 +38,7 @@ _FIRE_MEMORY = 6  # fire stamps kept per unit; the rules look back one player tu
 class Fire(Act, frozen=True, tag="fire"):
     unit: str
     target: str
-    modifier: DeclaredModifier = 0
+    modifier: int = 0
 
 
 class Fired(Ev, frozen=True, tag="fired"):

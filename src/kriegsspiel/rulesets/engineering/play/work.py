@@ -13,7 +13,6 @@ from typing import Any
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import Check, CheckResult
-from kriegsspiel.core.limits import DeclaredModifier
 from kriegsspiel.core.seats import EVERYONE, UMPIRE, Audience, only
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering import checks
@@ -50,7 +49,7 @@ class OpportunityFire(Act, frozen=True, tag="opportunity-fire"):
     """Fire at a unit whose engineering action awaits opportunity fire (ENG-ACT-09)."""
 
     unit: str
-    modifier: DeclaredModifier = 0
+    modifier: int = 0
 
 
 class Pass(Act, frozen=True, tag="pass"):
