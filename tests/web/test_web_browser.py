@@ -236,6 +236,7 @@ def test_a_double_tap_on_confirm_acts_once(browser: Browser, server: LiveServer)
     select(german, "pioneer-1")
     verb(german, "Pioniere 1 prepares road bridge")
     expect(german.locator("#do")).to_be_enabled()
+    expect(german.locator("#dice")).to_be_hidden()  # it rolls nothing: no dice to choose
     german.locator("#do").dblclick()
     expect(german.locator("#sheet")).to_be_hidden()
     entries(german, 1)
@@ -250,6 +251,7 @@ def test_a_double_tap_on_confirm_acts_once(browser: Browser, server: LiveServer)
     # and the action was done once, as the log then shows
     select(german, "pioneer-2")
     verb(german, "Pioniere 2 blows culvert")
+    expect(german.locator("#dice")).to_be_visible()  # a d10 for the demolition
 
     def lose_the_answer(route: Route) -> None:
         route.fetch()  # the server acts

@@ -332,6 +332,9 @@ export async function preview() {
   try {
     const result = await callApi(seatUrl("/preview"), {action: sheet.action, dice: typed});
     if (seq !== sheet.seq || !isOpen()) return;
+    const rollsNothing = result.odds.rolls.length === 0 && result.checks.length === 0;
+    $("dice").hidden = rollsNothing;  // no dice to choose who rolls
+    if (rollsNothing && dice.tableDice()) dice.resetDice();
     if (dice.tableDice()) dice.askFor(result.checks[0] || null, typed.length, diceChanged);
     $("odds").replaceChildren(oddsChart(result.odds), ...result.checks.map(checkBlock));
     keepErrorInView();
