@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, NamedTuple
 
 import msgspec
@@ -76,6 +76,27 @@ class Choice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def sample(self, rng: random.Random) -> dict[str, Any]:
         """The action with each open parameter drawn from its domain."""
         return {**self.action, **{d.param: d.sample(rng) for d in self.domains}}
+
+
+def is_modifier(field: str) -> bool:
+    """Whether an action's field is a declared modifier (`modifier`, `*_modifier`)."""
+    return field == "modifier" or field.endswith("_modifier")
+
+
+def label_of(choices: list[Choice], action: Mapping[str, Any]) -> str | None:
+    """`action` in words: the label of the first of `choices` it is (their open parameters and
+    declared modifiers aside), with the option it chose of each choice; None if it is none."""
+    for choice in choices:
+        open_ = {d.param for d in choice.domains}
+        fixed = {k: v for k, v in choice.action.items() if k not in open_ and not is_modifier(k)}
+        if all(action.get(k) == v for k, v in fixed.items()):
+            picked = [
+                d.labels[d.options.index(action[d.param])]
+                for d in choice.domains
+                if d.kind == "choice" and action.get(d.param) in d.options
+            ]
+            return ": ".join([choice.label, *picked])
+    return None
 
 
 class Candidate(NamedTuple):

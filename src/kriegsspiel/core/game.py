@@ -21,7 +21,7 @@ import msgspec
 from kriegsspiel.core import sim
 from kriegsspiel.core.chance import BUDGET, SAMPLES, ActionOdds, walk
 from kriegsspiel.core.checks import Check, CheckResult
-from kriegsspiel.core.choices import Choice
+from kriegsspiel.core.choices import Choice, label_of
 from kriegsspiel.core.commitments import commit, opening
 from kriegsspiel.core.dice import DiceSource, EnteredDice, Pool, SeededDice
 from kriegsspiel.core.history import History, Resumed
@@ -350,6 +350,12 @@ class Game(Generic[Sc, S, A, E]):
             Choice(sim.plain(c.action), c.text(), c.open())
             for c in sim.legal(self.ruleset, known, seat, self.over())
         ]
+
+    def label(self, seat: str, action: Mapping[str, Any]) -> str:
+        """`action` in words as `seat` is offered it (`legal_actions`' label, with the options it
+        chose); its name alone if it is not among them."""
+        found = label_of(self.legal_actions(seat), action)
+        return found if found is not None else str(action.get("action", "an action"))
 
     def random_action(self, seat: str, rng: random.Random) -> dict[str, Any] | None:
         """A legal action for `seat` drawn uniformly from `legal_actions`, its open parameters

@@ -18,16 +18,12 @@ from typing import Any, Literal
 
 import msgspec
 
+from kriegsspiel.core.choices import is_modifier
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError
 
 Mode = Literal["trusted", "umpire-approves"]
 REFUSED_KEPT = 8  # refused requests shown (to their seat) per game
-
-
-def is_modifier(field: str) -> bool:
-    """Whether an action's field is a declared modifier (`modifier`, `*_modifier`)."""
-    return field == "modifier" or field.endswith("_modifier")
 
 
 def declared(action: Mapping[str, Any]) -> dict[str, int]:

@@ -33,7 +33,7 @@ from kriegsspiel.games import AnyGame, new_game
 from kriegsspiel.render import board
 from kriegsspiel.scenario.load import BUNDLED, bundled_names, parse_scenario
 from kriegsspiel.store.sqlite import SqliteStore, StoredReply, StoreError
-from kriegsspiel.web.approvals import Approvals, Mode, is_modifier
+from kriegsspiel.web.approvals import Approvals, Mode
 from kriegsspiel.web.idempotency import Keep, Replies
 
 
@@ -431,7 +431,7 @@ class Host:
             def do(keep: Keep) -> dict[str, Any]:
                 if self._approvals.needed(ref.game_id, ref.seat, action):
                     game.dice_prompt(ref.seat, action, dice or ())  # refused now, not held
-                    label = _label(game, ref.seat, action)
+                    label = game.label(ref.seat, action)
                     held = self._approvals.hold(ref.game_id, ref.seat, action, dice, player, label)
                     answer = {"entries": [], "pending": held.shown()}
                     self._save_approvals(ref.game_id, keep(answer))
@@ -559,22 +559,6 @@ def _digest(game: AnyGame, seat: str, approvals: list[dict[str, Any]]) -> str:
         approvals,
     )
     return hashlib.sha256(msgspec.json.encode(known)).hexdigest()
-
-
-def _label(game: AnyGame, seat: str, action: Mapping[str, Any]) -> str:
-    """The action in words: the label of the legal action it is (its open parameters and its
-    declared modifiers aside), with the option it chose of each choice."""
-    for choice in game.legal_actions(seat):
-        open_ = {d.param for d in choice.domains}
-        fixed = {k: v for k, v in choice.action.items() if k not in open_ and not is_modifier(k)}
-        if all(action.get(k) == v for k, v in fixed.items()):
-            picked = [
-                d.labels[d.options.index(action[d.param])]
-                for d in choice.domains
-                if d.kind == "choice" and action.get(d.param) in d.options
-            ]
-            return ": ".join([choice.label, *picked])
-    return str(action.get("action", "an action"))
 
 
 def _seat_name(game: AnyGame, seat: str) -> str:
