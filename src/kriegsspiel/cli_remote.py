@@ -4,12 +4,16 @@ seat's secret link. A thin ring over `kriegsspiel.web`."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from kriegsspiel.cli_input import action_data, parse_faces
 from kriegsspiel.render.text import console, render_log, render_view
 from kriegsspiel.rulesets import find_ruleset
+
+if TYPE_CHECKING:
+    from kriegsspiel.web.guards import Rate
 
 
 @click.command("serve")
@@ -37,15 +41,74 @@ from kriegsspiel.rulesets import find_ruleset
     help="The address players reach the server at, for the links (default: the address it "
     "listens on; with --host 0.0.0.0, this machine's LAN address).",
 )
+@click.option(
+    "--create-rate",
+    default="10/6",
+    show_default=True,
+    metavar="BURST/SECONDS",
+    help="Games one client address may create: BURST at once, then one every SECONDS "
+    "(0 turns the limit off).",
+)
+@click.option(
+    "--act-rate",
+    default="60/0.1",
+    show_default=True,
+    metavar="BURST/SECONDS",
+    help="Actions, previews, messages and notes per seat link, likewise (0: no limit).",
+)
+@click.option(
+    "--sockets-per-link",
+    default=8,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Live connections (open pages) a seat link may hold at once.",
+)
+@click.option(
+    "--games-in-memory",
+    default=64,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Games kept in memory; the least recently used are reloaded from the database.",
+)
 def serve_cmd(
-    db: Path, host: str, port: int, demo: bool, open_creation: bool, public_url: str | None
+    db: Path,
+    host: str,
+    port: int,
+    demo: bool,
+    open_creation: bool,
+    public_url: str | None,
+    create_rate: str,
+    act_rate: str,
+    sockets_per_link: int,
+    games_in_memory: int,
 ) -> None:
     """Serve the web table app: one secret link per seat, live updates, a JSON API."""
+    from kriegsspiel.web.guards import Limits
     from kriegsspiel.web.server import serve  # the web stack loads only when serving
 
     if public_url is not None and not public_url.startswith(("http://", "https://")):
         raise click.BadParameter(f"not an http(s) address: {public_url}", param_hint="--public-url")
-    serve(db, host, port, demo, open_creation=open_creation, public_url=public_url)
+    limits = Limits(
+        creation=_rate(create_rate, "--create-rate"),
+        actions=_rate(act_rate, "--act-rate"),
+        sockets=sockets_per_link,
+        games=games_in_memory,
+    )
+    serve(db, host, port, demo, open_creation=open_creation, public_url=public_url, limits=limits)
+
+
+def _rate(text: str, option: str) -> Rate | None:
+    """BURST/SECONDS as a Rate (0: none), or one clear error naming the option."""
+    from kriegsspiel.web.guards import Rate
+
+    if text.strip() == "0":
+        return None
+    burst, _, every = text.partition("/")
+    try:
+        return Rate(int(burst), float(every))
+    except ValueError:
+        why = f"not BURST/SECONDS with a whole BURST of 1 or more and SECONDS over 0: {text!r}"
+        raise click.BadParameter(why, param_hint=option) from None
 
 
 @click.group("remote")

@@ -133,9 +133,12 @@ def test_bad_requests_to_create_a_game(client: TestClient, body: Any, message: s
 
 
 def test_malformed_and_oversized_bodies(client: TestClient) -> None:
-    assert "not valid JSON" in error(client.post("/api/games", content=b"{oops"), 400)
+    declared = {"content-type": "application/json"}
+    assert "not valid JSON" in error(
+        client.post("/api/games", content=b"{oops", headers=declared), 400
+    )
     assert "expected object" in error(client.post("/api/games", json=[1]), 400)
-    assert "not valid JSON" in error(client.post("/api/games", content=b""), 400)
+    assert "not valid JSON" in error(client.post("/api/games", content=b"", headers=declared), 400)
     big = {"scenario_yaml": "#" * (600 * 1024)}
     assert "over 512 KiB" in error(client.post("/api/games", json=big), 413)
 

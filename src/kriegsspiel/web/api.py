@@ -1,8 +1,10 @@
 """The JSON API: one small handler per endpoint, every answer built by `Host` from a seat's view.
 
-Errors are JSON `{"error": "..."}` with a 4xx status: 400 for a malformed request or bad input,
-404 for an unknown token or path, 409 for an action the rules refuse (with its `rule`), 413 for
-a body too large, 503 when the store could not record anything.
+Errors are JSON `{"error": "..."}`, one line, with a 4xx status: 400 for a malformed request or
+bad input, 403 for a request from another site's page or without the right token, 404 for an
+unknown token or path, 405 (with `Allow`) for a wrong method, 409 for an action the rules refuse
+(with its `rule`), 413 for a body too large, 415 for a body not declared JSON, 429 (with
+`Retry-After`) over a rate limit, 503 when the store could not record anything.
 
 Every call into `Host` (game folding, SQLite reads and commits) runs in a worker thread
 (`off_loop`), so the event loop only moves bytes and no game can stall another.
@@ -11,6 +13,7 @@ Every call into `Host` (game folding, SQLite reads and commits) runs in a worker
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any, ParamSpec, TypeVar
@@ -32,6 +35,7 @@ from kriegsspiel.store.sqlite import StoreError
 from kriegsspiel.web import schema
 from kriegsspiel.web.approvals import default_mode
 from kriegsspiel.web.bots import CHOICES, check_bots
+from kriegsspiel.web.guards import Buckets, TooMany, WrongType, require_json
 from kriegsspiel.web.host import Forbidden, Host, NotFound, Unavailable, bundled_scenario
 from kriegsspiel.web.idempotency import HEADER, checked_key
 from kriegsspiel.web.links import seat_links
@@ -51,21 +55,39 @@ def json_response(data: Any, status: int = 200) -> Response:
     return Response(msgspec.json.encode(data), status, media_type="application/json")
 
 
+STATUS: dict[type[Exception], int] = {
+    NotFound: 404,
+    Forbidden: 403,
+    TooLarge: 413,
+    WrongType: 415,
+    TooMany: 429,
+    Unavailable: 503,
+}
+BREAKS = re.compile(r"\s*[\r\n]+\s*")
+
+
 def error_response(request: Request, exc: Exception) -> Response:
-    """The one JSON shape of every error, with its status."""
+    """The one JSON shape of every error, with its status; the message on one line."""
     if isinstance(exc, HTTPException):
         what = f"{exc.detail.lower()}: {request.method} {request.url.path}"
-        return json_response(schema.Error(what), exc.status_code)
+        answer = _error(schema.Error(what), exc.status_code)
+        answer.headers.update(exc.headers or {})  # a 405's Allow
+        return answer
     if isinstance(exc, RuleViolation):
-        return json_response(schema.Error(str(exc), exc.rule), 409)
+        return _error(schema.Error(str(exc), exc.rule), 409)
     if isinstance(exc, StoreError):
-        return json_response(schema.Error("the game database is unavailable; try again"), 503)
+        return _error(schema.Error("the game database is unavailable; try again"), 503)
     if isinstance(exc, KriegsspielError):
-        status = {NotFound: 404, Forbidden: 403, TooLarge: 413, Unavailable: 503}.get(
-            type(exc), 400
-        )
-        return json_response(schema.Error(_without_paths(request, str(exc))), status)
-    return json_response(schema.Error("internal error; nothing was recorded"), 500)
+        status = STATUS.get(type(exc), 400)
+        answer = _error(schema.Error(_without_paths(request, str(exc))), status)
+        if isinstance(exc, TooMany):
+            answer.headers["retry-after"] = str(exc.retry_after)
+        return answer
+    return _error(schema.Error("internal error; nothing was recorded"), 500)
+
+
+def _error(error: schema.Error, status: int) -> Response:
+    return json_response(schema.Error(BREAKS.sub(" ", error.error).strip(), error.rule), status)
 
 
 def _without_paths(request: Request, message: str) -> str:
@@ -78,6 +100,7 @@ def _without_paths(request: Request, message: str) -> str:
 
 async def read_json(request: Request, into: type[T]) -> T:
     """The request body as `into`, or one clear InputError naming what is wrong."""
+    require_json(request.headers)
     raw = b""
     async for chunk in request.stream():
         raw += chunk
@@ -117,11 +140,20 @@ def _token(request: Request | WebSocket) -> str:
 
 
 async def _seat_request(request: Request, into: type[T]) -> tuple[str, T]:
-    """The token (checked first: a bad token is a 404 whatever the body) and the body."""
+    """The token (checked first: a bad token is a 404 whatever the body), then the link's
+    rate of requests, and the body."""
     token, host = _token(request), _host(request)
     if host.known_seat(token) is None:  # else known already: no thread needed
         await off_loop(host.seat, token)
+    actions: Buckets | None = request.app.state.actions
+    if actions is not None:
+        actions.check(token, "seat link")
     return token, await read_json(request, into)
+
+
+def _client(request: Request) -> str:
+    """The client's address (behind a proxy, the one it forwards: uvicorn's proxy headers)."""
+    return request.client.host if request.client else ""
 
 
 # -- endpoints ------------------------------------------------------------------------------------
@@ -167,6 +199,9 @@ async def bot_choices(request: Request) -> Response:
 
 
 async def create_game(request: Request) -> Response:
+    creation: Buckets | None = request.app.state.creation
+    if creation is not None:  # counted before anything is read: a refused upload costs too
+        creation.check(_client(request), "creating games")
     await _check_creator(request)
     body = await read_json(request, schema.CreateGame)
     if (body.scenario is None) == (body.scenario_yaml is None):

@@ -19,6 +19,7 @@ from kriegsspiel.errors import KriegsspielError
 from kriegsspiel.store.sqlite import SqliteStore, StoreError
 from kriegsspiel.web import api, pages
 from kriegsspiel.web.bots import BotSeats
+from kriegsspiel.web.guards import DEFAULT, Buckets, Limits, OriginGuard
 from kriegsspiel.web.host import Host
 from kriegsspiel.web.live import Hub
 
@@ -64,15 +65,20 @@ async def _error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(
-    db: str | Path | SqliteStore, *, open_creation: bool = True, public_url: str | None = None
+    db: str | Path | SqliteStore,
+    *,
+    open_creation: bool = True,
+    public_url: str | None = None,
+    limits: Limits = DEFAULT,
 ) -> Starlette:
     """The app over a database file (created if missing) or an open store.
 
     Without `open_creation`, creating a game needs the host token (`kriegsspiel serve` runs so
     unless `--open`); `public_url` is the base of the links it hands out (by default, the
-    address each request came to)."""
+    address each request came to), and an Origin its pages may send; `limits` are the rates,
+    live connections and games in memory it allows (web/guards.py)."""
     store = db if isinstance(db, SqliteStore) else SqliteStore(db)
-    host, hub = Host(store), Hub()
+    host, hub = Host(store, limits.games), Hub(limits.sockets)
     host.on_change(hub.publish)
     bots = BotSeats(host)
     host.on_change(bots.wake)
@@ -87,6 +93,7 @@ def create_app(
         routes=[*api.ROUTES, *pages.ROUTES],
         middleware=[
             Middleware(SecurityHeaders),
+            Middleware(OriginGuard, public_url=public_url),
             Middleware(GZipMiddleware, minimum_size=GZIP_FROM, compresslevel=GZIP_LEVEL),
         ],
         exception_handlers={
@@ -102,4 +109,7 @@ def create_app(
     app.state.bots = bots
     app.state.open_creation = open_creation
     app.state.public_url = public_url.rstrip("/") if public_url else None
+    app.state.limits = limits
+    app.state.creation = Buckets(limits.creation) if limits.creation else None
+    app.state.actions = Buckets(limits.actions) if limits.actions else None
     return app

@@ -7,6 +7,11 @@ commit fails, the game is dropped from memory and reloaded from the store when n
 
 Each game has a lock of its own, so work on one game (folding, a commit) never waits for another;
 the API calls these methods from worker threads, off the event loop.
+
+At most `capacity` games are kept in memory: when one more is loaded or created, the least
+recently used game that no thread holds or waits for is dropped, and it is loaded again from the
+store (its log replayed) when next used. What else the host keeps of a game (its seats' tokens
+and versions, held approvals, idempotent answers) stays, so a reload is not seen by any seat.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -92,13 +98,15 @@ class Host:
     """Games over a store, addressed by seat tokens. Thread-safe: a lock per game serialises
     the work on that game, and a small lock guards the tables of games, locks and seats."""
 
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: SqliteStore, capacity: int = 64) -> None:
         self.store = store
-        self._games: dict[str, AnyGame] = {}
+        self.capacity = capacity  # games kept in memory, the most recently used
+        self._games: OrderedDict[str, AnyGame] = OrderedDict()  # least recently used first
+        self._busy: dict[str, int] = {}  # game -> threads holding or waiting for its lock
         self._locks: dict[str, threading.RLock] = {}
         self._seats: dict[str, SeatRef] = {}  # tokens found in the store
         self._seen: dict[tuple[str, str], _Seen] = {}  # (game, seat) -> what it last knew
-        self._lock = threading.Lock()  # guards the four tables above, never held while working
+        self._lock = threading.Lock()  # guards the tables above, never held while working
         self._listeners: list[Callable[[str], None]] = []
         self._replies = Replies(store.reply)
         self._host_token: str | None = None
@@ -134,6 +142,8 @@ class Host:
         with self.locked(game_id):
             self._approvals.set_mode(game_id, declared_modifiers)
             self._save_approvals(game_id, None)
+        with self._lock:
+            self._evict()
         return game_id, tokens
 
     def known_seat(self, token: str) -> SeatRef | None:
@@ -208,15 +218,44 @@ class Host:
 
     @contextmanager
     def locked(self, game_id: str) -> Iterator[AnyGame]:
-        """The game, loaded if need be, held under its own lock for the block."""
-        with self._game_lock(game_id):
-            with self._lock:
-                game = self._games.get(game_id)
-            if game is None:
-                game = self.store.load(game_id)
+        """The game, loaded if need be, held under its own lock for the block (and kept in
+        memory while any thread holds or waits for it)."""
+        with self._lock:
+            self._busy[game_id] = self._busy.get(game_id, 0) + 1
+        try:
+            with self._game_lock(game_id):
                 with self._lock:
-                    self._games[game_id] = game
-            yield game
+                    game = self._games.get(game_id)
+                    if game is not None:
+                        self._games.move_to_end(game_id)
+                if game is None:
+                    game = self.store.load(game_id)
+                    with self._lock:
+                        self._games[game_id] = game
+                yield game
+        finally:
+            with self._lock:
+                self._busy[game_id] -= 1
+                if not self._busy[game_id]:
+                    del self._busy[game_id]
+                self._evict()
+
+    def _evict(self) -> None:
+        """Drop the least recently used idle games while more than `capacity` are in memory
+        (called holding `_lock`). A game in use stays, even over capacity, until it is idle."""
+        over = len(self._games) - self.capacity
+        if over <= 0:
+            return
+        idle = [g for g in self._games if g not in self._busy][:over]
+        for game_id in idle:
+            del self._games[game_id]
+            self._approvals.forget(game_id)  # idle: read back from the store when next used
+            self._replies.forget(game_id)
+
+    def in_memory(self) -> list[str]:
+        """The ids of the games in memory, the least recently used first."""
+        with self._lock:
+            return list(self._games)
 
     def game(self, game_id: str) -> AnyGame:
         with self.locked(game_id) as game:

@@ -55,6 +55,10 @@ class Replies:
         self._lookup = lookup
         self._games: dict[str, OrderedDict[tuple[str, str], tuple[str, Any]]] = {}
 
+    def forget(self, game: str) -> None:
+        """Drop the game's answers from memory (the store keeps them)."""
+        self._games.pop(game, None)
+
     def once(
         self, game: str, seat: str, key: str | None, request: Any, do: Callable[[Keep], T]
     ) -> T:

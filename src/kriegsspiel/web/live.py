@@ -4,7 +4,9 @@ A connection then sends its seat a "changed" notice with the seat's version (`Ho
 only when that seat's own view or log did change, so the notices carry nothing else and even their
 timing tells a seat nothing that its own view does not. The page then fetches what is new. The
 fingerprints are taken in a worker thread, never on the event loop. A token revoked meanwhile
-ends its connections (close code 4404).
+ends its connections (close code 4404). A link holds at most `Hub.per_link` connections at once:
+the next is sent the error and closed (close code 4429), so many sockets on one link cannot
+stall the server.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from kriegsspiel.web.host import Host, NotFound
 
 CHANGED = "changed"
 GONE = 4404  # the close code for an unknown or revoked token
+CROWDED = 4429  # the close code for one connection more than a link may hold
 
 
 def changed(version: int) -> dict[str, object]:
@@ -31,9 +34,32 @@ def changed(version: int) -> dict[str, object]:
 class Hub:
     """Who is listening to which game. `publish` may be called from any thread."""
 
-    def __init__(self) -> None:
+    def __init__(self, per_link: int = 8) -> None:
+        self.per_link = per_link  # live connections a seat link may hold at once
         self._lock = threading.Lock()
         self._subs: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
+        self._open: dict[str, int] = {}  # token -> its live connections
+
+    def connections(self, token: str) -> int:
+        """How many live connections `token` holds now."""
+        with self._lock:
+            return self._open.get(token, 0)
+
+    @contextmanager
+    def holding(self, token: str) -> Iterator[bool]:
+        """Count a connection on `token` for the block: True if within the link's cap."""
+        with self._lock:
+            room = self._open.get(token, 0) < self.per_link
+            if room:
+                self._open[token] = self._open.get(token, 0) + 1
+        try:
+            yield room
+        finally:
+            if room:
+                with self._lock:
+                    self._open[token] -= 1
+                    if not self._open[token]:
+                        del self._open[token]
 
     def publish(self, game_id: str) -> None:
         with self._lock:
@@ -62,9 +88,18 @@ async def follow(ws: WebSocket, host: Host, hub: Hub, token: str) -> None:
     try:
         ref = await run_in_threadpool(host.seat, token)
     except NotFound as exc:
-        await _refuse(ws, exc)
+        await _refuse(ws, str(exc))
         return
-    with hub.subscribe(ref.game_id) as woken_by:
+    with hub.holding(token) as room:
+        if not room:
+            why = f"this link has {hub.per_link} live pages open, the most it may; close one"
+            await _refuse(ws, why, CROWDED)
+            return
+        await _followed(ws, host, hub, token, ref.game_id)
+
+
+async def _followed(ws: WebSocket, host: Host, hub: Hub, token: str, game_id: str) -> None:
+    with hub.subscribe(game_id) as woken_by:
         closed = asyncio.ensure_future(_until_closed(ws))
         last = 0
         try:
@@ -72,7 +107,7 @@ async def follow(ws: WebSocket, host: Host, hub: Hub, token: str) -> None:
                 try:
                     version = await run_in_threadpool(host.version, token)
                 except NotFound as exc:
-                    await _refuse(ws, exc)
+                    await _refuse(ws, str(exc))
                     return
                 if version != last:
                     await ws.send_json(changed(version))
@@ -87,9 +122,9 @@ async def follow(ws: WebSocket, host: Host, hub: Hub, token: str) -> None:
             closed.cancel()
 
 
-async def _refuse(ws: WebSocket, exc: NotFound) -> None:
-    await ws.send_json({"error": str(exc)})
-    await ws.close(code=GONE)
+async def _refuse(ws: WebSocket, error: str, code: int = GONE) -> None:
+    await ws.send_json({"error": error})
+    await ws.close(code=code, reason=error[:120])
 
 
 async def _until_closed(ws: WebSocket) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import uvicorn
 
 from kriegsspiel.web.app import create_app
+from kriegsspiel.web.guards import SERVED, Limits
 from kriegsspiel.web.host import Host, bundled_scenario
 from kriegsspiel.web.links import base_url
 
@@ -34,16 +35,18 @@ def serve(
     *,
     open_creation: bool = False,
     public_url: str | None = None,
+    limits: Limits = SERVED,
 ) -> None:
     """Serve the table app over the SQLite database `db` (created if missing) until interrupted.
 
     Prints the host link. Links use `public_url`, else the address players can reach (with
     `host` 0.0.0.0, the machine's LAN address). With `demo`, the demo game is created when the
     database has no game, and the first game's seat links are printed: each is that seat's secret.
+    `limits` are the rates, live connections per link and games in memory (web/guards.py).
     """
     db.parent.mkdir(parents=True, exist_ok=True)
     base = base_url(host, port, public_url)
-    app = create_app(db, open_creation=open_creation, public_url=base)
+    app = create_app(db, open_creation=open_creation, public_url=base, limits=limits)
     if demo:
         title, links = demo_links(app.state.host, base)
         print(f"{title}: open each seat's link on its own screen (each link is that seat's secret)")

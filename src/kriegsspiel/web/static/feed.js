@@ -40,6 +40,7 @@ function followLive(seatUrl, onChange, onState, onError) {
   };
   socket.onclose = (event) => {
     onState(false);
-    if (event.code !== 4404) setTimeout(() => followLive(seatUrl, onChange, onState, onError), 2000);
+    const wait = event.code === 4429 ? 30000 : 2000;  // 4429: the link has too many pages open
+    if (event.code !== 4404) setTimeout(() => followLive(seatUrl, onChange, onState, onError), wait);
   };
 }

@@ -66,9 +66,10 @@ function connect() {
     else if (data.type === "changed") refresh();
   };
   socket.onclose = (event) => {
-    live.textContent = "○ reconnecting…";
+    const crowded = event.code === 4429;  // the link has as many live pages as it may
+    live.textContent = crowded ? "○ not live: too many pages open on this link" : "○ reconnecting…";
     live.className = "live off";
-    if (event.code !== 4404) setTimeout(connect, 2000);
+    if (event.code !== 4404) setTimeout(connect, crowded ? 30000 : 2000);
   };
 }
 
