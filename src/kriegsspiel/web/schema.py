@@ -1,13 +1,15 @@
 """The JSON API's requests and responses, and the OpenAPI document built from them.
 
-Views, actions and log entries are each ruleset's own plain data, so they are described as objects
-here; the ruleset's docs describe their fields.
+Views and log entries are each ruleset's own plain data, so they are described as objects here;
+the ruleset's docs describe their fields. Actions are described in the document by each
+ruleset's action types (`Action.<ruleset>`: one schema per action, told apart by `action`).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -374,8 +376,54 @@ LIVE = (
 )
 
 
+FOREIGN = 403  # any request from another site's page (web/guards.py)
+BODY_GUARDS = (415, 429)  # a request with a body: not declared JSON, or over its rate
+RETRY_AFTER = {
+    "Retry-After": {"description": "whole seconds until it may be sent again",
+                    "schema": {"type": "integer"}}
+}  # fmt: skip
+
+
+def ruleset_actions() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The schema of an action of any ruleset (`anyOf` one per ruleset), and the components:
+    `Action.<ruleset>` (its actions by their `action` tag) and `<ruleset>.<Action>` for each."""
+    from kriegsspiel.rulesets import RULESETS  # loaded only when the document is first asked
+
+    components: dict[str, Any] = {}
+    for name in RULESETS:
+        (union,), parts = msgspec.json.schema_components(
+            [RULESETS[name].composed.action_type],
+            ref_template=f"#/components/schemas/{name}.{{name}}",
+        )
+        components |= {f"{name}.{part}": schema for part, schema in parts.items()}
+        components[f"Action.{name}"] = {"title": f"an action of {name}", **union}
+    refs = [{"$ref": f"#/components/schemas/Action.{name}"} for name in RULESETS]
+    described = "the ruleset's plain data, as Game.act takes it (the game's ruleset decides)"
+    return {"description": described, "anyOf": refs}, components
+
+
+def creation_choice() -> list[dict[str, Any]]:
+    """CreateGame's two forms: a bundled scenario by name, or an uploaded file (one of them)."""
+    from kriegsspiel.scenario.load import bundled_names
+
+    named = {"enum": list(bundled_names())}
+    return [
+        {"title": "a bundled scenario", "required": ["scenario"],
+         "properties": {"scenario": named, "scenario_yaml": {"type": "null"}}},
+        {"title": "an uploaded scenario file (YAML)", "required": ["scenario_yaml"],
+         "properties": {"scenario_yaml": {"type": "string"}, "scenario": {"type": "null"}}},
+    ]  # fmt: skip
+
+
+def _errors(op: Op) -> list[int]:
+    """The op's own refusals and the guards' (web/guards.py)."""
+    guarded = {FOREIGN, *(BODY_GUARDS if op.request is not None else ())}
+    return sorted({*op.errors, *guarded})
+
+
+@cache
 def openapi() -> dict[str, Any]:
-    """The OpenAPI 3.1 document of the JSON API."""
+    """The OpenAPI 3.1 document of the JSON API (built once)."""
     types = [t for op in OPS for t in (op.request, op.response) if t is not None] + [Error]
     schemas, components = msgspec.json.schema_components(
         types, ref_template="#/components/schemas/{name}"
@@ -405,12 +453,17 @@ def openapi() -> dict[str, Any]:
             "description": "OK",
             "content": {op.media: {"schema": by_type[op.response]}},
         }
-        for code in op.errors:
+        for code in _errors(op):
             item["responses"][str(code)] = {
                 "description": "one clear message naming the problem",
                 "content": {"application/json": {"schema": by_type[Error]}},
-            }
+            } | ({"headers": RETRY_AFTER} if code == 429 else {})
         paths.setdefault(op.path, {})[op.method] = item
+    action, actions = ruleset_actions()
+    components |= actions
+    for request in (ActRequest, PreviewRequest):
+        components[request.__name__]["properties"]["action"] = action
+    components[CreateGame.__name__]["oneOf"] = creation_choice()
     return {
         "openapi": "3.1.0",
         "info": {"title": "kriegsspiel table", "version": __version__, "description": LIVE},
