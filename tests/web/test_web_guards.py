@@ -233,6 +233,10 @@ def test_the_default_limits_and_servings() -> None:
     assert SERVED.actions == Rate(60, 0.1)
     with pytest.raises(ValueError, match="a burst of 1 or more"):
         Rate(0, 1.0)
+    with pytest.raises(ValueError, match="a burst of 1 or more"):
+        Rate(1, float("inf"))
+    with pytest.raises(ValueError, match="memory a game"):
+        Limits(games=0)
 
 
 # -- every refusal -------------------------------------------------------------------------------

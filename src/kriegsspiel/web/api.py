@@ -394,7 +394,7 @@ async def approve(request: Request) -> Response:
 
 
 async def openapi(request: Request) -> Response:
-    return json_response(schema.openapi())
+    return json_response(await off_loop(schema.openapi))  # the first call loads every ruleset
 
 
 async def live(ws: WebSocket) -> None:

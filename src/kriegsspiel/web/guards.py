@@ -118,6 +118,10 @@ class Limits:
     sockets: int = 8  # live connections per seat link
     games: int = 64  # games kept in memory (the least recently used are dropped)
 
+    def __post_init__(self) -> None:
+        if self.sockets < 1 or self.games < 1:
+            raise ValueError(f"a link needs a live connection and memory a game: {self}")
+
 
 DEFAULT = Limits()
 SERVED = Limits(actions=Rate(60, 0.1))  # `serve`'s: no person acts 10 times a second
