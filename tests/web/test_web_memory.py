@@ -65,6 +65,7 @@ def test_n_plus_5_games_keep_n_in_memory_and_every_one_answers(
             tables[-1].act("german", PREPARE_BRIDGE)
             assert len(host.in_memory()) <= N
         assert host.in_memory() == [t.game for t in tables[-N:]]
+        assert set(host._locks) == set(host.in_memory())  # a dropped game's lock goes too
         assert loads == []  # the newest N were never dropped
         for table in tables:  # the first five come back from the store
             assert [e["seat"] for e in table.log("umpire")] == ["german"]

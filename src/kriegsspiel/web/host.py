@@ -238,11 +238,15 @@ class Host:
                 self._busy[game_id] -= 1
                 if not self._busy[game_id]:
                     del self._busy[game_id]
+                    if game_id not in self._games:  # it never loaded: keep no lock for it
+                        self._locks.pop(game_id, None)
                 self._evict()
 
     def _evict(self) -> None:
         """Drop the least recently used idle games while more than `capacity` are in memory
-        (called holding `_lock`). A game in use stays, even over capacity, until it is idle."""
+        (called holding `_lock`). A game in use stays, even over capacity, until it is idle.
+        An idle game's lock goes with it: no thread holds it or has it in hand (`_busy` counts
+        a thread before it takes the lock), and the next use makes a new one."""
         over = len(self._games) - self.capacity
         if over <= 0:
             return
@@ -251,6 +255,7 @@ class Host:
             del self._games[game_id]
             self._approvals.forget(game_id)  # idle: read back from the store when next used
             self._replies.forget(game_id)
+            self._locks.pop(game_id, None)
 
     def in_memory(self) -> list[str]:
         """The ids of the games in memory, the least recently used first."""
