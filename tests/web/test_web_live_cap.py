@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from webgame import create
+from webgame import PREPARE_BRIDGE, LiveServer, create
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
+from kriegsspiel.web import client as remote
 from kriegsspiel.web import create_app
 from kriegsspiel.web.guards import Limits
 from kriegsspiel.web.live import CROWDED, Hub, changed
@@ -64,3 +67,22 @@ def test_the_default_cap_is_eight_a_link(tmp_path: Path) -> None:
             assert stack.enter_context(client.websocket_connect(us)).receive_json() == changed(1)
         with client.websocket_connect(us) as ninth:
             assert "8 live pages open" in ninth.receive_json()["error"]
+
+
+def test_64_sockets_on_one_link_over_a_real_server_leave_8_following(tmp_path: Path) -> None:
+    with LiveServer(create_app(tmp_path / "games.db")) as server, ExitStack() as stack:
+        created = remote.create_game(server.url, "demo")
+        links = {s["seat"]: s for s in created["seats"]}
+        url = f"{server.url.replace('http', 'ws', 1)}/api/seats/{links['us']['token']}/live"
+        sockets = [stack.enter_context(connect(url)) for _ in range(64)]
+        first = [str(ws.recv(timeout=10)) for ws in sockets]
+        following = [ws for ws, said in zip(sockets, first, strict=True) if '"changed"' in said]
+        crowded = [ws for ws, said in zip(sockets, first, strict=True) if "live pages" in said]
+        assert (len(following), len(crowded)) == (8, 56)
+        for ws in crowded:
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+            assert closed.value.rcvd is not None
+            assert closed.value.rcvd.code == CROWDED
+        remote.act(server.url + links["german"]["page"], PREPARE_BRIDGE)
+        assert all('"version":2' in str(ws.recv(timeout=10)) for ws in following)
