@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from webgame import PREPARE_BRIDGE, Answer, create
 
-from kriegsspiel.web import create_app
+from kriegsspiel.web import create_app, guards
 from kriegsspiel.web.guards import Buckets, Limits, Rate, origin_of
 
 pytest_plugins = ["webfixtures"]  # the app, client and demo fixtures
@@ -170,6 +170,21 @@ def test_buckets_allow_a_burst_then_one_per_period() -> None:
     assert buckets.take("a") == 6.0
     clock.now += 60
     assert [buckets.take("a") for _ in range(4)] == [0, 0, 0, 6.0]  # never more than the burst
+
+
+def test_buckets_are_kept_for_so_many_keys_the_least_recently_used_dropped_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(guards, "KEYS", 10)
+    clock = Clock()
+    buckets = Buckets(Rate(1, 60.0), clock)
+    for n in range(10):
+        assert buckets.take(f"k{n}") == 0
+        clock.now += 1
+    assert buckets.take("k0") > 0  # refused, and now the most recently used
+    assert buckets.take("k10") == 0  # the eleventh key: down to 9, the least recently used out
+    assert buckets.take("k1") == 0  # k1 was dropped: a fresh bucket
+    assert buckets.take("k0") > 0  # k0 was kept
 
 
 def test_creation_over_the_rate_is_a_429_with_retry_after(tmp_path: Path) -> None:

@@ -100,12 +100,13 @@ class Buckets:
             )
 
     def _forget(self, now: float) -> None:
-        """Drop the buckets that are full again (as good as new), else the oldest."""
+        """Drop the buckets that are full again (as good as new), then the least recently used
+        down to nine tenths of KEYS, so that the next scan is KEYS / 10 requests away."""
         rate = self.rate
         for key, (left, at) in list(self._buckets.items()):
             if left + (now - at) / rate.every >= rate.burst:
                 del self._buckets[key]
-        while len(self._buckets) > KEYS:
+        while len(self._buckets) > KEYS * 9 // 10:
             self._buckets.popitem(last=False)
 
 
