@@ -70,9 +70,9 @@ def playout(name: str, index: int) -> int:
 
 
 def scaled(name: str, units: int) -> Any:
-    """The bundled scenario `name` tiled to at most `units` units (the scenario limit is 500): copies of the whole battle
-    (units, Blinds, terrain, demolitions, tasks: every item placed on the table) side by side on
-    a table grown to hold them, each copy's references kept within the copy."""
+    """The bundled scenario `name` tiled to at most `units` units (the scenario limit is 500):
+    whole copies of the battle (units, Blinds, terrain, demolitions, tasks: every item placed on
+    the table) side by side on a table grown to hold them, references kept within each copy."""
     text, where = read_scenario_text(name)
     data = yaml.safe_load(text)
     placed = {k: v for k, v in data.items() if isinstance(v, list) and any(_placed(i) for i in v)}
