@@ -193,3 +193,28 @@ def test_a_seat_is_told_nothing_of_what_is_hidden_from_it(pair: HiddenPair) -> N
         assert _told(a, seat, action) == _told(b, seat, action), action
         for faces in ([], [5], [5, 5], [10, 10, 10]):
             assert _typed(a, seat, action, faces) == _typed(b, seat, action, faces), action
+
+
+def _shape(game: AnyGame, seat: str) -> list[Any]:
+    """What a seat's commitments show without their hashes: entries, slots and hash lengths."""
+    return [
+        (
+            c["n"],
+            len(c.get("commitment", "")),
+            [(t["slot"], len(t["commitment"])) for t in c["things"]],
+        )
+        for c in game.commitments(seat)
+    ]
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=[f"{p.a.ruleset.name}: {p.what}" for p in PAIRS])
+def test_a_seat_is_sent_commitments_of_one_shape_and_no_opening_of_what_it_was_not_shown(
+    pair: HiddenPair,
+) -> None:
+    """The commitments to a seat (core/commitments.py) read the same in both games of a pair
+    but for their hashes; a thing is opened to it only once shown, so alike in both."""
+    seat, a, b = pair.seat, pair.a, pair.b
+    assert _shape(a, seat) == _shape(b, seat)
+    assert [(o["slot"], o["content"]) for o in a.opened(seat)] == [
+        (o["slot"], o["content"]) for o in b.opened(seat)
+    ]

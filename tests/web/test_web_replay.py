@@ -114,9 +114,11 @@ def test_notes_are_kept_for_their_seat_alone(played: Table) -> None:
 def test_commitments_are_sent_as_entries_come_and_opened_once_revealed(played: Table) -> None:
     game = _host(played).game(played.game)
     for seat in played.tokens:
-        sent = played.get(seat, "/commitments").json()["commitments"]
-        assert sent == game.commitments(seat)
-        assert played.get(seat, "/commitments?since=2").json()["commitments"] == sent[2:]
+        answer = played.get(seat, "/commitments").json()
+        assert answer == {"commitments": game.commitments(seat), "opened": game.opened(seat)}
+        later = played.get(seat, "/commitments?since=2").json()
+        assert later["commitments"] == answer["commitments"][3:]  # after the start and 1, 2
+        assert later["opened"] == [o for o in answer["opened"] if o["n"] > 2]
     refused = played.get("us", "/openings")
     assert refused.status_code == 403
     assert "when the umpire opens it" in refused.json()["error"]
@@ -125,6 +127,8 @@ def test_commitments_are_sent_as_entries_come_and_opened_once_revealed(played: T
         opened = played.get(seat, "/openings").json()["openings"]
         assert opened == game.openings(seat)
         sent = played.get(seat, "/commitments").json()["commitments"]
-        assert [c["commitment"] for c in sent] == [
-            commitment(o["salt"], o["hidden"]) for o in opened
+        assert [c.get("commitment") for c in sent] == [
+            commitment(o["salt"], o["hidden"]) if o["n"] else None for o in opened
         ]
+        slots = [t["commitment"] for c in sent for t in c["things"]]
+        assert slots == [commitment(t["salt"], t["content"]) for o in opened for t in o["things"]]

@@ -93,11 +93,12 @@ def test_each_page_checks_the_openings_against_what_was_committed(
     page.goto(links["us"] + "/replay")
     page.click("#audit")
     expect(page.locator("#audit-result")).to_contain_text("Verified: all 4 entries match")
+    expect(page.locator("#audit-result")).to_contain_text("All 12 hidden things match")
 
     def tampered(route: Route) -> None:
         answer = route.fetch()
         body = answer.json()
-        body["openings"][1]["hidden"] = body["openings"][1]["hidden"].replace("bridge", "ford")
+        body["openings"][2]["hidden"] = body["openings"][2]["hidden"].replace("bridge", "ford")
         route.fulfill(response=answer, json=body)
 
     page.route("**/openings", tampered)
@@ -108,4 +109,52 @@ def test_each_page_checks_the_openings_against_what_was_committed(
     fresh.click("#audit")
     expect(fresh.locator("#audit-result")).to_contain_text(
         "3 entries never reached this browser's pages and were not checked"
+    )
+
+
+def test_a_thing_shown_in_play_is_verified_as_it_arrives_and_a_tampered_one_reported(
+    browser: Browser, links: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The US seat page is open when the umpire shows the US the culvert's charge: its opening
+    comes with that entry, and the seat page and then the replay page check it against the
+    commitment kept at the start. An opening changed on its way is reported, not believed, and a
+    browser that kept nothing says it could not check."""
+    with LiveServer(create_app(tmp_path_factory.mktemp("shown") / "games.db")) as server:
+        created = remote.create_game(server.url, "demo")
+        seats = {s["seat"]: s["url"] for s in created["seats"]}
+        seat = new_page(browser, seats["us"])
+        expect(seat.locator("body[data-loaded]")).to_be_attached()
+        token = seats["us"].split("/")[-1]
+        seat.wait_for_function(
+            f"Object.keys(JSON.parse(localStorage.getItem('kriegsspiel-things-{token}') || '{{}}'))"
+            ".length === 8"
+        )
+        remote.act(seats["umpire"], {"action": "reveal", "demolition": "culvert", "side": "us"})
+        verified = (
+            "Demolition culvert at (8, 27): verified — it was as the umpire committed at the start"
+        )
+        expect(seat.locator("#checks")).to_contain_text(verified)
+        shot(seat, "seat-check-verified")
+        replay = seat.context.new_page()
+        replay.goto(seats["us"] + "/replay")
+        expect(replay.locator("#checks")).to_contain_text(verified)
+
+        def moved(route: Route) -> None:
+            answer = route.fetch()
+            body = answer.json()
+            for o in body["opened"]:
+                o["content"] = o["content"].replace("[8.0,27.0]", "[30.0,27.0]")
+            route.fulfill(response=answer, json=body)
+
+        tampered = seat.context.new_page()
+        tampered.route("**/commitments*", moved)
+        tampered.goto(seats["us"])
+        expect(tampered.locator("#checks")).to_contain_text(
+            "Demolition culvert at (8, 27): does not match — it is not what the umpire committed "
+            "at the start"
+        )
+        shot(tampered, "seat-check-tampered")
+    fresh = new_page(browser, links["us"])  # a browser that kept nothing before the opening
+    expect(fresh.locator("#checks")).to_contain_text(
+        "Demolition culvert at (8, 27): not checked — this browser never received its commitment"
     )

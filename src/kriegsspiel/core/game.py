@@ -22,7 +22,7 @@ from kriegsspiel.core import sim
 from kriegsspiel.core.chance import BUDGET, SAMPLES, ActionOdds, walk
 from kriegsspiel.core.checks import Check, CheckResult
 from kriegsspiel.core.choices import Choice, label_of
-from kriegsspiel.core.commitments import commit, opening
+from kriegsspiel.core.commitments import SeatThings, commit, opening
 from kriegsspiel.core.dice import DiceSource, EnteredDice, Pool, SeededDice
 from kriegsspiel.core.history import History, Resumed
 from kriegsspiel.core.log import Entry, Record
@@ -73,6 +73,10 @@ class Game(Generic[Sc, S, A, E]):
         self._actions = action_names(ruleset.action_type)
         self._result: tuple[int, Result | None] | None = None  # the result, and when
         self._over: tuple[int, bool] | None = None  # whether it is over, and when
+        # each seat's commitments to hidden things, walked up to `_things_at` entries
+        self._things: dict[str, SeatThings] = {}
+        self._things_at = 0
+        self._things_state = initial
 
     # -- reading, always as a seat ------------------------------------------------------------
 
@@ -146,23 +150,72 @@ class Game(Generic[Sc, S, A, E]):
 
     def commitments(self, seat: str, since: int = 0) -> list[dict[str, Any]]:
         """For each of `seat`'s entries after number `since`, a salted hash of that entry's
-        records hidden from the seat (core/commitments.py): `{"n", "commitment"}`."""
+        records hidden from the seat, and its slot of commitments to hidden things
+        (core/commitments.py): `{"n", "commitment", "things": [{"slot", "commitment"}]}`;
+        from the start (`since` 0), first the start's slots, `{"n": 0, "things"}`."""
         index = self._history.seat_log(self.check_seat(seat))
         if since < 0:
             raise InputError("since", "must be 0 or more")
-        return [
-            {"n": n, "commitment": commit(self.seed, self._log[position], seat)}
+        things = self._walked()[seat]
+        start = [self._slots(things, 0)] if since == 0 else []
+        return start + [
+            {
+                "n": n,
+                "commitment": commit(self.seed, self._log[position], seat),
+                **self._slots(things, n),
+            }
             for n, position in enumerate(index.positions[since:], start=since + 1)
         ]
 
     def openings(self, seat: str) -> list[dict[str, Any]]:
-        """What checks each of `seat`'s commitments: the salt and the hidden records. It shows
-        the seat everything: for a game revealed to every seat."""
+        """What checks each of `seat`'s commitments: the salt and the hidden records, and each
+        slot's salt and content. It shows the seat everything: for a game revealed to every
+        seat."""
         index = self._history.seat_log(self.check_seat(seat))
-        return [
-            {"n": n, **opening(self.seed, self._log[position], seat)}
+        things = self._walked()[seat]
+        return [{"n": 0, "things": [s.opening(self.seed, seat) for s in things.slots[0]]}] + [
+            {
+                "n": n,
+                **opening(self.seed, self._log[position], seat),
+                "things": [s.opening(self.seed, seat) for s in things.slots[n]],
+            }
             for n, position in enumerate(index.positions, start=1)
         ]
+
+    def opened(self, seat: str, since: int = 0) -> list[dict[str, Any]]:
+        """The things opened to `seat` in play, by entries after its number `since`: each
+        `{"n", "slot", "salt", "content"}`, `n` the entry that showed it."""
+        if since < 0:
+            raise InputError("since", "must be 0 or more")
+        things = self._walked()[self.check_seat(seat)]
+        return [{"n": n, **s.opening(self.seed, seat)} for n, s in things.opened if n > since]
+
+    def _slots(self, things: SeatThings, n: int) -> dict[str, Any]:
+        return {"n": n, "things": [s.commitment(self.seed, things.seat) for s in things.slots[n]]}
+
+    def _walked(self) -> dict[str, SeatThings]:
+        """Every seat's commitments to hidden things, brought up to the end of the log."""
+        hidden_things = self.ruleset.hidden_things
+        if not self._things:
+            state = self._things_state
+            for seat in self.seats:
+                self._things[seat] = SeatThings(self.seed, seat)
+                self._things[seat].start(hidden_things(state, seat))
+        if self._things_at == len(self._log):
+            return self._things
+        numbers = {seat: self._history.seat_log(seat).numbers for seat in self.seats}
+        state = self._things_state
+        for entry in self._log[self._things_at :]:
+            if entry.kind == "action":
+                for record in entry.records:
+                    state = self.ruleset.apply(state, record.event)
+            elif entry.kind == "undo":
+                state = self._history.state_at(entry.seq + 1)
+            for seat, things in self._things.items():
+                n = numbers[seat].get(entry.seq)
+                things.step(hidden_things(state, seat), n, entry.kind == "action")
+        self._things_state, self._things_at = state, len(self._log)
+        return self._things
 
     def log_length(self, seat: str) -> int:
         """How many entries `seat`'s log has (the number of its newest)."""

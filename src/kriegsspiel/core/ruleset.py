@@ -134,6 +134,14 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
         reads as. None for the umpire. Checked by tests/test_secrets_contract.py."""
         return frozenset()
 
+    def hidden_things(self, state: S, seat: str) -> Mapping[str, Any]:
+        """The things hidden from `seat` in `state` that the game commits to
+        (core/commitments.py): a stable id -> its content as plain JSON (its kind, where it is,
+        what it is; a `label` in words that says no more than its reveal shows), fixed while
+        it stays hidden. A thing leaves this when the seat is shown it; in an action entry the
+        seat sees, that opens its commitment. None by default (nothing placed hidden)."""
+        return {}
+
     @abstractmethod
     def candidates(self, state: S, seat: str) -> Iterable[Candidate]:
         """Every action `seat` might take now, with its label: a superset of the legal ones

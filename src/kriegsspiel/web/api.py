@@ -323,8 +323,7 @@ async def replay_svg(request: Request) -> Response:
 
 async def commitments(request: Request) -> Response:
     since = _count(request, "since", "0")
-    found = await off_loop(_host(request).commitments, _token(request), since)
-    return json_response({"commitments": found})
+    return json_response(await off_loop(_host(request).commitments, _token(request), since))
 
 
 async def openings(request: Request) -> Response:

@@ -386,10 +386,14 @@ class Host:
         with self.locked(ref.game_id) as game:
             return game.log_view(self._numbering(ref, True), since)
 
-    def commitments(self, token: str, since: int = 0) -> list[dict[str, Any]]:
-        """The seat's commitments to what its entries hid from it, after its entry `since`."""
+    def commitments(self, token: str, since: int = 0) -> dict[str, Any]:
+        """The seat's commitments after its entry `since` (to what its entries hid from it, and
+        to the things hidden from it), and the things those entries showed it (`Game.opened`)."""
         with self._open(token) as (ref, game):
-            return game.commitments(ref.seat, since)
+            return {
+                "commitments": game.commitments(ref.seat, since),
+                "opened": game.opened(ref.seat, since),
+            }
 
     def openings(self, token: str) -> list[dict[str, Any]]:
         """What checks the seat's commitments: once the game is revealed to every seat."""

@@ -189,19 +189,34 @@ class Revealed(msgspec.Struct):
     revealed: bool
 
 
+class ThingCommitment(msgspec.Struct):
+    slot: str  # "n.i": the entry that carries it (0: the start) and its place there
+    commitment: str  # hex SHA-256 of the salt, a newline and the thing's JSON ("null": a blank)
+
+
 class Commitment(msgspec.Struct):
-    n: int  # the entry, in the seat's numbering
-    commitment: str  # hex SHA-256 of the salt, a newline and the hidden records' JSON
+    n: int  # the entry, in the seat's numbering (0: the start of the game)
+    things: list[ThingCommitment]  # the start's slots, or one an entry
+    commitment: str | None = None  # hex SHA-256 of the salt, a newline and the hidden records' JSON
+
+
+class ThingOpening(msgspec.Struct):
+    slot: str
+    salt: str
+    content: str  # the thing as committed, as JSON text (hashed as it is)
+    n: int | None = None  # in play: the entry that showed the thing to the seat
 
 
 class Commitments(msgspec.Struct):
     commitments: list[Commitment]
+    opened: list[ThingOpening]  # the things shown to the seat in play, by the same entries
 
 
 class Opening(msgspec.Struct):
     n: int
-    salt: str
-    hidden: str  # the records the entry hid from the seat, as JSON text (hashed as it is)
+    things: list[ThingOpening]
+    salt: str | None = None  # none for the start
+    hidden: str | None = None  # the records the entry hid from the seat, as JSON text
 
 
 class Openings(msgspec.Struct):
@@ -341,10 +356,11 @@ OPS = (
     Op("post", "/api/seats/{token}/reveal", "Open the full record to every seat (umpire only)",
        None, Revealed, errors=(403, 404, 503)),
     Op("get", "/api/seats/{token}/commitments",
-       "A salted hash of what each of the seat's entries hid from it", None, Commitments,
+       "A salted hash of what each of the seat's entries hid from it and of each thing hidden "
+       "from it, and the things shown to it in play since", None, Commitments,
        query=(("since", "only the entries after this number of the seat's log"),)),
     Op("get", "/api/seats/{token}/openings",
-       "Each commitment's salt and hidden records, once the game is revealed", None, Openings,
+       "Each commitment's salt and what it hid, once the game is revealed", None, Openings,
        errors=(403, 404)),
     Op("get", "/api/seats/{token}/notes", "The seat's own notes and bookmarks on entries", None,
        Notes, errors=(404,)),

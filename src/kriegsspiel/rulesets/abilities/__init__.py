@@ -16,6 +16,7 @@ from kriegsspiel.rulesets.abilities import topics, victory
 from kriegsspiel.rulesets.abilities.base import Act, Ev
 from kriegsspiel.rulesets.abilities.candidates import candidates
 from kriegsspiel.rulesets.abilities.checks import check_defs
+from kriegsspiel.rulesets.abilities.hidden_things import hidden_things
 from kriegsspiel.rulesets.abilities.knowledge import knowledge, secrets
 from kriegsspiel.rulesets.abilities.scenario import AblScenario
 from kriegsspiel.rulesets.abilities.state import AblState, BlindState, SideCommand, UnitState
@@ -83,6 +84,7 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
 
     knowledge = staticmethod(knowledge)
     secrets = staticmethod(secrets)
+    hidden_things = staticmethod(hidden_things)
     candidates = staticmethod(candidates)
     checks = staticmethod(check_defs)
 

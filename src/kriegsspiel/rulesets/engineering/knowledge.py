@@ -75,7 +75,7 @@ def _owner(state: EngState, section: str) -> str | None:
     return field.side if field is not None else None
 
 
-def _knows_place(state: EngState, seat: str, field: Minefield) -> bool:
+def knows_place(state: EngState, seat: str, field: Minefield) -> bool:
     """ENG-MINE-27: an enemy side that spotted it (or where mines went off); the public table,
     once every enemy side knows it."""
     if seat == PUBLIC:
@@ -104,7 +104,7 @@ def _minefields(state: EngState, seat: str) -> dict[str, Minefield]:
     for key, field in state.minefields.items():
         if field.side == seat:
             out[key] = field
-        elif _knows_place(state, seat, field):
+        elif knows_place(state, seat, field):
             out[key] = assumed(field, seat)
     return out
 
@@ -205,7 +205,7 @@ def secrets(state: EngState, seat: str) -> frozenset[str]:
             out += [demo.id, demo.name, demo.task, task.name if task else ""]
     for field in state.minefields.values():
         if field.side != seat:
-            out += [field.name] if _knows_place(state, seat, field) else [field.id, field.name]
+            out += [field.name] if knows_place(state, seat, field) else [field.id, field.name]
     out += [k for k, lane in state.mine_lanes.items() if lane.side != seat]
     out += [lay.section for lay in state.layings.values() if lay.side != seat]
     public = _public_tasks(state.scenario)

@@ -17,6 +17,7 @@ from kriegsspiel.rulesets.engineering import topics, victory
 from kriegsspiel.rulesets.engineering.base import Act, Ctx, Ev, acting_side
 from kriegsspiel.rulesets.engineering.candidates import candidates
 from kriegsspiel.rulesets.engineering.determinize import determinize
+from kriegsspiel.rulesets.engineering.hidden_things import hidden_things
 from kriegsspiel.rulesets.engineering.knowledge import knowledge, secrets
 from kriegsspiel.rulesets.engineering.named import named_checks
 from kriegsspiel.rulesets.engineering.plans import PLANS
@@ -162,6 +163,7 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
     knowledge = staticmethod(knowledge)
     determinize = staticmethod(determinize)
     secrets = staticmethod(secrets)
+    hidden_things = staticmethod(hidden_things)
     candidates = staticmethod(candidates)
 
     def checks(self) -> Sequence[CheckDef]:

@@ -21,6 +21,7 @@ from kriegsspiel.rulesets.waterborne.base import Act, Ctx, Ev
 from kriegsspiel.rulesets.waterborne.candidates import candidates
 from kriegsspiel.rulesets.waterborne.checks import check_defs
 from kriegsspiel.rulesets.waterborne.grid import Cell
+from kriegsspiel.rulesets.waterborne.hidden_things import hidden_things
 from kriegsspiel.rulesets.waterborne.knowledge import knowledge, secrets
 from kriegsspiel.rulesets.waterborne.plans import PLANS
 from kriegsspiel.rulesets.waterborne.pontoons import ferry, initial
@@ -111,6 +112,7 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
 
     knowledge = staticmethod(knowledge)
     secrets = staticmethod(secrets)
+    hidden_things = staticmethod(hidden_things)
     candidates = staticmethod(candidates)
     checks = staticmethod(check_defs)
 

@@ -18,6 +18,7 @@ async function start() {
   replay.view = table.view;  // the sides' names
   await reload();
   await go(replay.length);
+  keepCommitments(replayToken, 0).catch(() => {});  // audit.js: the things opened in play
 }
 
 // The log being replayed, the notes, and whether the full record is open.
@@ -138,11 +139,15 @@ async function runAudit() {
     const unkept = result.unkept.length
       ? ` ${result.unkept.length} entries never reached this browser's pages and were not checked.`
       : "";
+    const things = result.thingsFailed.length
+      ? ` Does not match: hidden things ${result.thingsFailed.join(", ")} differ from what was ` +
+        "committed."
+      : ` All ${result.things} hidden things match what was committed.`;
     box.textContent = (result.failed.length
       ? `Does not match: entries ${result.failed.join(", ")} differ from what was committed then.`
       : `Verified: all ${result.checked} entries match their commitments ` +
-        `(${result.hidden} records were hidden from this seat).`) + unkept;
-    box.className = result.failed.length ? "refused" : "verified";
+        `(${result.hidden} records were hidden from this seat).`) + things + unkept;
+    box.className = result.failed.length || result.thingsFailed.length ? "refused" : "verified";
   } catch (error) {
     showError(error.message);
   }

@@ -1,0 +1,80 @@
+"""Commitments to engineering's hidden things (`Ruleset.hidden_things`): a buried or unspotted
+minefield's place (ENG-MINE-25), what every enemy section is (ENG-MINE-27/28, ENG-MINE-13) and
+a demolition the seat does not know of (ENG-DEMO-03), each committed from the start and opened
+when shown in play."""
+
+from __future__ import annotations
+
+import json
+
+from minekit import act, field, game, troops, us_turn
+
+from commitkit import kept, matches, opened, tampered
+from conftest import GERMAN, US
+from kriegsspiel import new_game
+
+DEMOLISH_CULVERT = {"action": "demolish", "unit": "pioneer-2", "demolition": "culvert"}
+
+
+def test_eng_demo_03_a_charge_prepared_before_the_game_is_committed_and_opened_when_blown() -> None:
+    game_ = new_game("demo", seed="commit")
+    at_start = kept(game_, US)
+    assert game_.opened(US) == []
+    game_.act(GERMAN, DEMOLISH_CULVERT)
+    game_.act(US, {"action": "pass"})  # no opportunity fire: the charge goes off
+    assert game_.log_view(US)[-1]["events"][0]["text"] == "culvert is demolished"
+    [(n, slot, content)] = opened(game_, US)
+    assert n == game_.log_length(US) == 2
+    assert slot.startswith("0.")  # committed at the start
+    assert content == {
+        "kind": "demolition",
+        "label": "Demolition culvert at (8, 27)",
+        "side": GERMAN,
+        "position": [8.0, 27.0],
+        "demolition": "target",
+        "target": "",
+        "preparations": 1,
+    }
+    [opening] = game_.opened(US)
+    assert kept(game_, US)[slot] == at_start[slot]
+    assert matches(opening, at_start)
+    assert not matches(tampered(opening, "[8.0,27.0]", "[9.0,27.0]"), at_start)
+    # the bridge's charge is still unknown to the US: sealed until the full reveal
+    full = {t["slot"]: t for o in game_.openings(US) for t in o["things"]}
+    bridge = [t for t in full.values() if "road bridge" in t["content"]]
+    assert len(bridge) == 1
+    assert bridge[0]["slot"] != slot
+    assert all(matches(t, at_start | kept(game_, US)) for t in full.values())
+
+
+def test_eng_mine_27_a_spotted_field_opens_its_place_and_keeps_what_it_is_sealed() -> None:
+    g = game([troops("r1", (12, 3.8))], minefields=[field("s1", (12, 5), laid="surface")])
+    us_turn(g)
+    things = g.ruleset.hidden_things(g.state, US)
+    assert sorted(things) == ["minefield:s1", "minefield:s1:nature"]
+    assert things["minefield:s1:nature"]["type"] == "mixed"
+    at_start = kept(g, US)
+    act(g, "spot-minefield", seat="umpire", section="s1", side=US)
+    [(n, _, content)] = opened(g, US)
+    assert n == g.log_length(US)
+    assert content["kind"] == "minefield"
+    assert content["label"] == "Minefield at (12, 5)"
+    assert set(content) == {"kind", "label", "side", "footprint"}  # not what it is
+    [opening] = g.opened(US)
+    assert matches(opening, at_start)
+    assert not matches(tampered(opening, '"centre":[12.0,5.0]', '"centre":[13.0,5.0]'), at_start)
+    assert sorted(g.ruleset.hidden_things(g.state, US)) == ["minefield:s1:nature"]
+
+
+def test_eng_mine_13_a_dummy_commits_in_the_same_shape_as_a_real_field() -> None:
+    """What the US is sent for a dummy and for a real surface-laid field at the same place: the
+    same slots, each a SHA-256; only the openings (at the full reveal) tell them apart."""
+    sent = {}
+    for kind in ("dummy", "mixed"):
+        g = game([troops("r1", (12, 3.8))], minefields=[field("s1", (12, 5), type=kind)])
+        sent[kind] = g.commitments(US)
+        natures = [json.loads(t["content"]) for o in g.openings(US) for t in o["things"]]
+        assert {n["type"] for n in natures if n and n["kind"] == "minefield nature"} == {kind}
+    shape = [[(t["slot"], len(t["commitment"])) for t in c["things"]] for c in sent["dummy"]]
+    assert shape == [[(t["slot"], 64) for t in c["things"]] for c in sent["mixed"]]
+    assert sent["dummy"] != sent["mixed"]
