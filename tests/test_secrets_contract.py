@@ -9,8 +9,9 @@ umpire, none of them is found as a whole token (`core.secrecy.mentions`) in what
 - its view, its legal actions (labels, actions, domains) and the odds of one of them;
 - the refusals of actions other seats may take, validated as this seat, less the strings the
   action names itself (a seat told "unknown unit 'gren-1'" was the one who said gren-1);
-- its log, and its replay at a random point of it, less what the seat once knew (a revealed
-  demolition whose reveal was undone, a crewman once back in the seat he started in).
+- its log, and its replay at a random point of it, its newest commitments and the things opened
+  to it in play, less what the seat once knew (a revealed demolition whose reveal was undone, a
+  crewman once back in the seat he started in).
 
 The checker itself must fail on a leak: a seat reading what the umpire reads is caught, in every
 ruleset, and so is one string put into one view by a fake ruleset.
@@ -109,6 +110,8 @@ def leaks(
     look("log_view", log, past)
     for n in sorted(rng.sample(range(len(log) + 1), min(REPLAYS, len(log) + 1))):
         look(f"replay({n})", game.replay(seat, n), past)
+    look("commitments", game.commitments(seat, max(len(log) - 1, 0)), past)
+    look("opened", game.opened(seat), past)  # things shown to it: never a secret of the past
     choices = game.legal_actions(seat)
     look("legal_actions", choices, now)
     if choices:
