@@ -3,7 +3,7 @@ committed to the enemy seat from the start, opened when the Blind is spotted."""
 
 from __future__ import annotations
 
-from abl_helpers import ALLIES, GERMAN, AblGame, begin, do, game_of, order, unit
+from abl_helpers import ALLIES, GERMAN, AblGame, begin, discard, do, game_of, order, unit
 
 from commitkit import kept, matches, opened, tampered
 
@@ -50,3 +50,18 @@ def test_chq_default_spot_opens_the_blind_spotted_and_it_verifies() -> None:
     assert not matches(tampered(opening, '"units":[]', '"units":["g1"]'), at_start)
     assert [o["slot"] for o in game.opened(ALLIES, n - 1)] == [slot]
     assert game.opened(ALLIES, n) == []
+
+
+def test_chq_blind_deploying_opens_what_the_blind_held_to_the_enemy_and_the_public() -> None:
+    game = _game()
+    at_start = {seat: kept(game, seat) for seat in (ALLIES, "public")}
+    discard(game, ALLIES, 2)
+    order(game, GERMAN, "gb", [5])
+    do(game, GERMAN, {"action": "deploy", "blind": "gb"})
+    for seat in (ALLIES, "public"):
+        [(n, _, content)] = opened(game, seat)
+        assert n == game.log_length(seat)
+        assert content["label"] == "Blind 1"
+        assert [u["unit"] for u in content["units"]] == ["g1"]
+        assert matches(game.opened(seat)[0], at_start[seat])
+    assert game.opened(GERMAN) == []  # its own Blind: never hidden from it

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 
-from minekit import act, field, game, troops, us_turn
+from minekit import act, engineers, field, game, next_us_turn, troops, us_turn
 
 from commitkit import kept, matches, opened, tampered
-from conftest import GERMAN, US
+from conftest import GERMAN, US, end_phase
 from kriegsspiel import new_game
 
 DEMOLISH_CULVERT = {"action": "demolish", "unit": "pioneer-2", "demolition": "culvert"}
@@ -78,3 +78,37 @@ def test_eng_mine_13_a_dummy_commits_in_the_same_shape_as_a_real_field() -> None
     shape = [[(t["slot"], len(t["commitment"])) for t in c["things"]] for c in sent["dummy"]]
     assert shape == [[(t["slot"], 64) for t in c["things"]] for c in sent["mixed"]]
     assert sent["dummy"] != sent["mixed"]
+
+
+def test_eng_mine_31_a_field_laid_in_play_is_committed_with_the_enemys_next_entries() -> None:
+    """A dummy the US lay in play (ENG-MINE-31: five engineering actions) is a new thing hidden
+    from the Germans twice over, its place and its nature: each takes the one slot of one of the
+    German seat's entries from then on, and neither was among the start's."""
+    g = game([engineers(f"e{i + 1}", (i * 0.5, 3.8)) for i in range(3)])
+    us_turn(g)
+    act(g, "lay-minefield", unit="e1", type="dummy", at=[0, 5])
+    for unit in ("e2", "e3"):
+        act(g, "lay-minefield", unit=unit, type="dummy", section="us/field-1")
+    next_us_turn(g)
+    act(g, "lay-minefield", unit="e1", type="dummy", section="us/field-1")
+    assert "us/field-1" not in g.state.minefields
+    laid_at = g.log_length(GERMAN)
+    act(g, "lay-minefield", unit="e2", type="dummy", section="us/field-1")
+    assert sorted(g.ruleset.hidden_things(g.state, GERMAN)) == [
+        "minefield:us/field-1",
+        "minefield:us/field-1:nature",
+    ]
+    while g.log_length(GERMAN) < laid_at + 3:
+        end_phase(g)
+    contents = {
+        t["slot"]: json.loads(t["content"]) for o in g.openings(GERMAN) for t in o["things"]
+    }
+    slots = {c["kind"]: slot for slot, c in contents.items() if c is not None}
+    assert set(slots) == {"minefield", "minefield nature"}
+    entries = sorted(int(slot.split(".")[0]) for slot in slots.values())
+    assert entries[0] == laid_at + 1  # the entry that laid it, as the Germans see it
+    assert entries[1] == laid_at + 2  # the next: one slot an entry
+    assert all(len(c["things"]) == 1 for c in g.commitments(GERMAN)[1:])  # whatever it hid
+    assert contents[slots["minefield nature"]]["type"] == "dummy"
+    sent = kept(g, GERMAN)
+    assert all(matches(t, sent) for o in g.openings(GERMAN) for t in o["things"])

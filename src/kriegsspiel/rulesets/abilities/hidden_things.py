@@ -27,7 +27,7 @@ def hidden_things(state: AblState, seat: str) -> dict[str, Any]:
         ]
         out[f"blind:{key}"] = {  # CHQ-BLIND: what the enemy's Blind holds
             "kind": "blind",
-            "label": f"Blind {blind.name or key}",
+            "label": blind.name or f"Blind {key}",
             "side": blind.side,
             "units": units,
         }
