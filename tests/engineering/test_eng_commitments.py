@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from minekit import act, engineers, field, game, next_us_turn, troops, us_turn
+from minekit import act, engineers, field, game, next_us_turn, passage_face, troops, us_turn
 
 from commitkit import kept, matches, opened, tampered
 from conftest import GERMAN, US, end_phase
@@ -112,3 +112,28 @@ def test_eng_mine_31_a_field_laid_in_play_is_committed_with_the_enemys_next_entr
     assert contents[slots["minefield nature"]]["type"] == "dummy"
     sent = kept(g, GERMAN)
     assert all(matches(t, sent) for o in g.openings(GERMAN) for t in o["things"])
+
+
+def test_eng_mine_29_a_dummy_shown_up_opens_what_it_was() -> None:
+    """ENG-MINE-29: spotting the dummy opens its place only; a disorder crossing it shows it up
+    and removes it, which opens its nature to the US: a dummy, as committed at the start
+    (ENG-MINE-13)."""
+    g = game([troops("r2", (6, 3.8))], minefields=[field("d1", (6, 5), type="dummy")])
+    us_turn(g)
+    at_start = kept(g, US)
+    act(g, "spot-minefield", seat="umpire", section="d1", side=US)
+    [(_, _, place)] = opened(g, US)
+    assert place["kind"] == "minefield"
+    act(g, "cross", passage_face("disordered", 1), unit="r2", obstacle="d1")
+    [_, (n, _, nature)] = opened(g, US)
+    assert n == g.log_length(US)
+    assert nature == {
+        "kind": "minefield nature",
+        "label": "What the minefield at (6, 5) is",
+        "name": "",
+        "type": "dummy",
+        "laid": "surface",
+        "at": "normal",
+        "ap": "normal",
+    }
+    assert all(matches(o, at_start) for o in g.opened(US))
