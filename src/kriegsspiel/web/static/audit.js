@@ -20,18 +20,21 @@ function keep(key, value) {
 function keptCommitments(token) { return keptIn(auditKey(token)); }
 
 // Fetch the commitments after entry `since` and keep any not kept yet (never overwriting one);
-// check the things those entries opened against what was kept before this answer came.
-async function keepCommitments(token, since) {
+// check the things those entries opened against what was kept before this answer came. With
+// `keepNew` false (the replay page, opened after the fact) nothing new is kept: only checked.
+async function keepCommitments(token, since, keepNew = true) {
   const answer = await callApi(`/api/seats/${token}/commitments?since=${since}`);
   const kept = keptCommitments(token);
   const before = keptIn(thingsKey(token));
-  const things = {...before};
-  for (const c of answer.commitments) {
-    if (c.commitment && !(c.n in kept)) kept[c.n] = c.commitment;
-    for (const t of c.things) if (!(t.slot in things)) things[t.slot] = t.commitment;
+  if (keepNew) {
+    const things = {...before};
+    for (const c of answer.commitments) {
+      if (c.commitment && !(c.n in kept)) kept[c.n] = c.commitment;
+      for (const t of c.things) if (!(t.slot in things)) things[t.slot] = t.commitment;
+    }
+    keep(auditKey(token), kept);
+    keep(thingsKey(token), things);
   }
-  keep(auditKey(token), kept);
-  keep(thingsKey(token), things);
   showChecks(answer.opened.map((o) => checkThing(o, before)));
   return kept;
 }

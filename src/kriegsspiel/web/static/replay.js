@@ -18,7 +18,7 @@ async function start() {
   replay.view = table.view;  // the sides' names
   await reload();
   await go(replay.length);
-  keepCommitments(replayToken, 0).catch(() => {});  // audit.js: the things opened in play
+  keepCommitments(replayToken, 0, false).catch(() => {});  // audit.js: check what was opened
 }
 
 // The log being replayed, the notes, and whether the full record is open.
