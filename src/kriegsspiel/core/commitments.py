@@ -78,7 +78,6 @@ class Slot:
     slot: str  # "n.i": the seat's entry that carries it (0: the start), and its place there
     thing: str | None  # the thing's id; None for a blank
     content: str  # the thing's content as committed, as JSON text
-    opened: int | None = None  # the seat's entry that opened it in play
 
     def commitment(self, seed: str, seat: str) -> dict[str, str]:
         return {
@@ -124,9 +123,7 @@ class SeatThings:
         whose showing a thing opens it (an undo that takes a thing back opens nothing)."""
         if n is not None and reveals:
             for key in [k for k in self.sealed if k in self.present and k not in things]:
-                slot = self.sealed.pop(key)
-                slot.opened = n
-                self.opened.append((n, slot))
+                self.opened.append((n, self.sealed.pop(key)))
                 self.done.add(key)
         self.present = set(things)
         for key in [k for k in self.waiting if k not in things]:
