@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from starlette.applications import Starlette
+from starlette.middleware.gzip import GZipResponder
 from starlette.testclient import TestClient
 from webgame import PREPARE_BRIDGE, LiveServer, create
 from webload import END_PHASE, endless_demo, stored
@@ -72,6 +73,30 @@ def test_no_game_work_and_no_database_call_runs_on_the_event_loop(tmp_path: Path
     expected = {"table", "log", "svg", "version", "preview", "submit", "undo", "append", "create"}
     assert expected <= names
     assert [name for name, on_loop in calls if on_loop] == []
+
+
+def test_answers_are_compressed_off_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every gzip chunk is packed in a worker thread: a whole answer (a table, the board) and
+    each chunk of a streamed one (a static file)."""
+    packed: list[tuple[str, bool]] = []
+    work = GZipResponder._compress_body
+
+    def probed(self: GZipResponder, body: bytes, more_body: bool) -> bytes:
+        packed.append(("gzip", _on_loop()))
+        return work(self, body, more_body)
+
+    monkeypatch.setattr(GZipResponder, "_compress_body", probed)
+    with TestClient(create_app(tmp_path / "games.db")) as client:
+        table = create(client)
+        token = table.tokens["umpire"]
+        for path in (f"/api/seats/{token}", f"/api/seats/{token}/table.svg", "/static/seat.js"):
+            before = len(packed)
+            answer = client.get(path, headers={"accept-encoding": "gzip"})
+            assert (answer.status_code, answer.headers["content-encoding"]) == (200, "gzip"), path
+            assert len(packed) > before, path
+    assert [on_loop for _, on_loop in packed] == [False] * len(packed)
 
 
 def _connection(url: str) -> http.client.HTTPConnection:

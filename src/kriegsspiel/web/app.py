@@ -35,6 +35,7 @@ HEADERS = {
 
 GZIP_FROM = 1024  # bytes: smaller answers are sent as they are
 GZIP_LEVEL = 5  # about as small as 9 for JSON, at a fraction of the time
+GZIP_IN_THREAD_FROM = 0  # bytes of a chunk: every chunk is packed in a worker thread, off the loop
 
 
 class SecurityHeaders:
@@ -94,7 +95,12 @@ def create_app(
         middleware=[
             Middleware(SecurityHeaders),
             Middleware(OriginGuard, public_url=public_url),
-            Middleware(GZipMiddleware, minimum_size=GZIP_FROM, compresslevel=GZIP_LEVEL),
+            Middleware(
+                GZipMiddleware,
+                minimum_size=GZIP_FROM,
+                compresslevel=GZIP_LEVEL,
+                thread_minimum_size=GZIP_IN_THREAD_FROM,
+            ),
         ],
         exception_handlers={
             HTTPException: _error,
