@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import time
 from contextlib import ExitStack, suppress
 from pathlib import Path
+from urllib.request import Request, urlopen
 
 import pytest
 from starlette.applications import Starlette
@@ -15,7 +17,7 @@ from websockets.sync.client import ClientConnection, connect
 from kriegsspiel.web import client as remote
 from kriegsspiel.web import create_app
 from kriegsspiel.web.host import Host
-from kriegsspiel.web.live import changed
+from kriegsspiel.web.live import changed, revealed
 
 pytest_plugins = ["webfixtures"]  # the app, client and demo fixtures
 
@@ -86,3 +88,58 @@ def test_over_a_real_socket_notices_follow_each_seats_view(tmp_path: Path) -> No
         }
         remote.act(links["german"], PREPARE_BRIDGE)
         assert _told(sockets) == {**dict.fromkeys(links, told(3)), "public": told(2)}
+
+
+def _links_and_sockets(
+    server: LiveServer, stack: ExitStack
+) -> tuple[dict[str, str], dict[str, ClientConnection]]:
+    game = remote.create_game(server.url, "demo")
+    ws_url = server.url.replace("http", "ws", 1)
+    links = {s["seat"]: server.url + s["page"] for s in game["seats"]}
+    sockets = {
+        s["seat"]: stack.enter_context(connect(f"{ws_url}/api/seats/{s['token']}/live"))
+        for s in game["seats"]
+    }
+    return links, sockets
+
+
+def _notice(data: dict[str, object]) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def test_every_seat_is_told_once_when_the_umpire_reveals_the_game(tmp_path: Path) -> None:
+    """The reveal is the same for every seat: each connection is told, once, and its version
+    stays (nothing it may see in its own view or log changed)."""
+    with LiveServer(create_app(tmp_path / "games.db")) as server, ExitStack() as stack:
+        links, sockets = _links_and_sockets(server, stack)
+        assert _told(sockets) == {seat: [_notice(changed(1))] for seat in links}
+        remote.act(links["german"], PREPARE_BRIDGE)
+        assert _told(sockets)["public"] == [_notice(changed(2))]  # not revealed: no such notice
+        token = links["umpire"].rsplit("/", 1)[1]
+        urlopen(Request(f"{server.url}/api/seats/{token}/reveal", b"{}", method="POST"))
+        assert _told(sockets) == {seat: [_notice(revealed())] for seat in links}
+        remote.act(links["us"], {"action": "pass"})
+        assert _told(sockets)["public"] == [_notice(changed(3))]  # told once a connection
+        ws_url = server.url.replace("http", "ws", 1)
+        public = links["public"].rsplit("/", 1)[1]
+        with connect(f"{ws_url}/api/seats/{public}/live") as late:  # a page opened afterwards
+            assert _told({"public": late})["public"] == [
+                _notice(changed(3)),
+                _notice(revealed()),
+            ]
+
+
+def test_every_seat_is_told_when_the_game_ends(tmp_path: Path) -> None:
+    with LiveServer(create_app(tmp_path / "games.db")) as server, ExitStack() as stack:
+        links, sockets = _links_and_sockets(server, stack)
+        _told(sockets)
+        for _ in range(35):  # the demo ends after 36 phases
+            table = remote.show(links["umpire"])
+            remote.act(links[table["to_act"][0]], {"action": "end-phase"})
+        assert all(_notice(revealed()) not in told for told in _told(sockets).values())
+        table = remote.show(links["umpire"])
+        remote.act(links[table["to_act"][0]], {"action": "end-phase"})  # the last phase
+        told = _told(sockets)
+        for seat in links:
+            assert told[seat][-1] == _notice(revealed()), seat
+            assert told[seat].count(_notice(revealed())) == 1, seat

@@ -25,9 +25,9 @@ from kriegsspiel.web import create_app
 
 HOST_WORK = (
     "table", "log", "svg", "digest", "version", "preview", "submit", "act", "approve", "undo",
-    "create", "seat", "message", "plan",
+    "create", "seat", "message", "plan", "revealed", "reveal",
 )  # fmt: skip
-STORE_WORK = ("append", "load", "seat_of", "create", "tokens", "game_ids")
+STORE_WORK = ("append", "load", "seat_of", "create", "tokens", "game_ids", "revealed", "reveal")
 
 
 def _on_loop() -> bool:
@@ -66,11 +66,14 @@ def test_no_game_work_and_no_database_call_runs_on_the_event_loop(tmp_path: Path
             ws.receive_json()
             table.post("umpire", "/undo", {})
             ws.receive_json()
+            table.post("umpire", "/reveal", {})
+            ws.receive_json()
         for path in ("", "/log?since=1", "/table.svg"):
             assert table.get("us", path).status_code == 200
         assert client.get(f"/play/{table.tokens['us']}").status_code == 200
     names = {name for name, _ in calls}
     expected = {"table", "log", "svg", "version", "preview", "submit", "undo", "append", "create"}
+    expected |= {"revealed", "reveal"}
     assert expected <= names
     assert [name for name, on_loop in calls if on_loop] == []
 

@@ -1,9 +1,10 @@
 """The replay page in a real browser: stepping through a seat's own log, a note kept as a
-bookmark, and the full record once the umpire opens it."""
+bookmark, and the full record once the umpire opens it (live, on a page already open)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from urllib.request import Request, urlopen
 
 import pytest
 from playwright.sync_api import Browser, Route, expect
@@ -158,3 +159,40 @@ def test_a_thing_shown_in_play_is_verified_as_it_arrives_and_a_tampered_one_repo
     expect(fresh.locator("#checks")).to_contain_text(
         "Demolition culvert at (8, 27): not checked — this browser never received its commitment"
     )
+
+
+def test_an_open_replay_page_turns_to_the_full_record_and_checks_it_when_revealed(
+    browser: Browser, links: dict[str, str]
+) -> None:
+    """A game of its own, not yet revealed: the US seat page keeps its commitments, its replay
+    page is open; the umpire reveals the game and, told live, the replay turns to the full
+    record and verifies it, and the seat page offers the full record, with no reload."""
+    base = links["umpire"].split("/play/")[0]
+    seats = {s["seat"]: s["url"] for s in remote.create_game(base, "demo")["seats"]}
+    remote.act(seats["german"], PREPARE_BRIDGE)
+    remote.act(seats["us"], {"action": "pass"})
+    us_entries, all_entries = len(remote.log(seats["us"])), len(remote.log(seats["umpire"]))
+    assert (us_entries, all_entries) == (2, 2)
+    seat = new_page(browser, seats["us"])
+    seat.wait_for_function(
+        "Object.keys(JSON.parse(localStorage.getItem("
+        f"'kriegsspiel-commitments-{seats['us'].split('/')[-1]}') || '{{}}')).length === 2"
+    )
+    page = seat.context.new_page()
+    page.goto(seats["us"] + "/replay")
+    expect(page.locator("body[data-live=true]")).to_be_attached()
+    expect(page.locator("#position")).to_have_text("2 / 2")
+    expect(page.locator("#full-box")).to_be_hidden()
+    expect(page.locator("#status")).to_contain_text("as us knew it")
+    page.evaluate("window.sameDocument = true")  # gone if the page were reloaded
+    token = seats["umpire"].rsplit("/", 1)[1]
+    urlopen(Request(f"{base}/api/seats/{token}/reveal", b"{}", method="POST"))
+    expect(page.locator("#full")).to_be_checked()
+    expect(page.locator("#status")).to_contain_text("the full record")
+    expect(page.locator("#svg")).to_contain_text("road bridge")  # the prepared charge
+    expect(page.locator("#audit-result")).to_contain_text("Verified: all 2 entries match")
+    expect(seat.locator("#replay-link")).to_have_text(
+        "Replay the full record (revealed to every seat)"
+    )
+    assert page.evaluate("window.sameDocument") is True
+    shot(page, "replay-revealed-live")

@@ -7,6 +7,9 @@ fingerprints are taken in a worker thread, never on the event loop. A token revo
 ends its connections (close code 4404). A link holds at most `Hub.per_link` connections at once:
 the next is sent the error and closed (close code 4429), so many sockets on one link cannot
 stall the server.
+
+Once the game is revealed (over, or opened by the umpire: the same for every seat), each
+connection is sent a "revealed" notice, once, so an open replay page turns to the full record.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from kriegsspiel.web.host import Host, NotFound
 
 CHANGED = "changed"
+REVEALED = "revealed"
 GONE = 4404  # the close code for an unknown or revoked token
 CROWDED = 4429  # the close code for one connection more than a link may hold
 
@@ -29,6 +33,17 @@ CROWDED = 4429  # the close code for one connection more than a link may hold
 def changed(version: int) -> dict[str, object]:
     """The live notice: what the seat may see changed, and is now at `version`."""
     return {"type": CHANGED, "version": version}
+
+
+def revealed() -> dict[str, object]:
+    """The notice that the whole record is open to every seat (sent once a connection)."""
+    return {"type": REVEALED}
+
+
+def _where(host: Host, token: str, game_id: str, told_revealed: bool) -> tuple[int, bool]:
+    """The seat's version, and whether the game is revealed (asked only until it is told)."""
+    version = host.version(token)
+    return version, told_revealed or host.revealed(game_id)
 
 
 class Hub:
@@ -101,17 +116,22 @@ async def follow(ws: WebSocket, host: Host, hub: Hub, token: str) -> None:
 async def _followed(ws: WebSocket, host: Host, hub: Hub, token: str, game_id: str) -> None:
     with hub.subscribe(game_id) as woken_by:
         closed = asyncio.ensure_future(_until_closed(ws))
-        last = 0
+        last, told_revealed = 0, False
         try:
             while not closed.done():
                 try:
-                    version = await run_in_threadpool(host.version, token)
+                    version, is_revealed = await run_in_threadpool(
+                        _where, host, token, game_id, told_revealed
+                    )
                 except NotFound as exc:
                     await _refuse(ws, str(exc))
                     return
                 if version != last:
                     await ws.send_json(changed(version))
                     last = version
+                if is_revealed and not told_revealed:
+                    await ws.send_json(revealed())
+                    told_revealed = True
                 woken = asyncio.ensure_future(woken_by.wait())
                 await asyncio.wait({closed, woken}, return_when=asyncio.FIRST_COMPLETED)
                 woken.cancel()

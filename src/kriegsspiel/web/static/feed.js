@@ -24,8 +24,9 @@ function logFeed(seatUrl) {
 }
 
 // Follow a seat's live notices: `onChange(version)` once per connection and whenever the seat's
-// version moves; `onState(connected)` as the socket opens and closes. Reconnects unless revoked.
-function followLive(seatUrl, onChange, onState, onError) {
+// version moves; `onState(connected)` as the socket opens and closes; `onRevealed()` when told the
+// whole record is open to every seat (once a connection). Reconnects unless revoked.
+function followLive(seatUrl, onChange, onState, onError, onRevealed = () => {}) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}${seatUrl("/live")}`);
   let version = null;  // a new connection always refreshes: the server may have restarted
@@ -33,6 +34,7 @@ function followLive(seatUrl, onChange, onState, onError) {
   socket.onmessage = (message) => {
     const data = JSON.parse(message.data);
     if (data.error) onError(data.error);
+    else if (data.type === "revealed") onRevealed();
     else if (data.type === "changed" && data.version !== version) {
       version = data.version;
       onChange(version);
@@ -41,6 +43,8 @@ function followLive(seatUrl, onChange, onState, onError) {
   socket.onclose = (event) => {
     onState(false);
     const wait = event.code === 4429 ? 30000 : 2000;  // 4429: the link has too many pages open
-    if (event.code !== 4404) setTimeout(() => followLive(seatUrl, onChange, onState, onError), wait);
+    if (event.code !== 4404) {
+      setTimeout(() => followLive(seatUrl, onChange, onState, onError, onRevealed), wait);
+    }
   };
 }

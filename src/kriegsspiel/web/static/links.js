@@ -67,12 +67,17 @@ async function umpireLinks() {
   renderSeatLinks(box, others, (seat) => callApi(`/api/seats/${token}/links/${seat}/reissue`, {}));
 }
 
-// On a seat page: a link to its replay, in the header.
+// On a seat page: a link to its replay, in the header; once the seat is told the game is
+// revealed (live, `seat:revealed`), it offers the full record.
 function replayLink() {
   const token = location.pathname.split("/").pop();
-  document.querySelector("header").append(
-    el("p", {class: "small"}, el("a", {id: "replay-link", href: `/play/${token}/replay`,
-      style: "color: inherit"}, "Replay the game")));
+  const link = el("a", {id: "replay-link", href: `/play/${token}/replay`, style: "color: inherit"},
+    "Replay the game");
+  document.querySelector("header").append(el("p", {class: "small"}, link));
+  document.addEventListener("seat:revealed", () => {
+    link.textContent = "Replay the full record (revealed to every seat)";
+    link.dataset.revealed = "true";
+  });
 }
 
 if (document.body.dataset.page !== "host") {

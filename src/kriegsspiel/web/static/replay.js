@@ -2,6 +2,8 @@
 // A seat's replay: its board and view after each entry of its own log (Game.replay), stepped
 // with first/back/forward/last or the slider; its notes and bookmarks on entries. Once the game is
 // over, or the umpire opens it, every seat may replay the full record (the umpire's knowledge).
+// The page follows the live notices: told of the reveal while open, it turns to the full record
+// and checks the umpire's record against the commitments, without a reload.
 
 const replayToken = location.pathname.split("/").slice(-2)[0];
 const replayUrl = (path) => `/api/seats/${replayToken}${path}`;
@@ -19,6 +21,21 @@ async function start() {
   await reload();
   await go(replay.length);
   keepCommitments(replayToken, 0, false).catch(() => {});  // audit.js: check what was opened
+  // after the first load, so that a notice of a reveal the page already knew changes nothing
+  const onState = (on) => { document.body.dataset.live = String(on); };
+  followLive(replayUrl, () => {}, onState, showError, () => turnToFullRecord().catch(
+    (error) => showError(error.message)));
+}
+
+// Told live that the whole record is open: the full record, checked, at its newest entry.
+async function turnToFullRecord() {
+  if (replay.revealed) return;
+  if (replay.seat !== "umpire") {
+    replay.full = document.getElementById("full").checked = true;
+  }
+  await reload();
+  await go(replay.length);
+  if (replay.seat !== "umpire") await runAudit();
 }
 
 // The log being replayed, the notes, and whether the full record is open.

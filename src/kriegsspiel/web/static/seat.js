@@ -64,6 +64,7 @@ function connect() {
     const data = JSON.parse(message.data);
     if (data.error) showError(data.error);
     else if (data.type === "changed") refresh();
+    else if (data.type === "revealed") document.dispatchEvent(new CustomEvent("seat:revealed"));
   };
   socket.onclose = (event) => {
     const crowded = event.code === 4429;  // the link has as many live pages as it may
