@@ -353,7 +353,7 @@ def test_a_failed_write_is_a_503_and_records_nothing(
 ) -> None:
     host = host_of(demo)
 
-    def broken(game_id: str, entry: Any, **kept: Any) -> None:
+    def broken(game_id: str, entry: Any, summary: Any = None, **kept: Any) -> None:
         raise StoreError("disk full")
 
     monkeypatch.setattr(host.store, "append", broken)

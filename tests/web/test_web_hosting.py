@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from click.testing import CliRunner
@@ -79,6 +80,42 @@ def test_the_lobby_lists_every_game_with_where_it_stands(closed: TestClient) -> 
     assert closed.get("/api/host/not-the-token").status_code == 404
     assert closed.get(f"/host/{token}").status_code == 200
     assert closed.get("/host/not-the-token").status_code == 404
+
+
+def _played_to_the_end(game: Table) -> None:
+    while to_act := game.table("umpire")["to_act"]:
+        game.act(to_act[0], {"action": "end-phase"})
+
+
+def test_a_lobby_of_many_games_loads_none_of_them(tmp_path: Path) -> None:
+    """The lobby reads the summary the store keeps with each entry: on a restarted server it
+    loads no game, and says what each game, once loaded, says of itself."""
+    db = tmp_path / "games.db"
+    with TestClient(create_app(db, open_creation=False)) as first:
+        token = _host_token(first)
+        games = [_create(first, token) for _ in range(6)]
+        games[1].act("german", PREPARE_BRIDGE)
+        games[2].act("german", PREPARE_BRIDGE)
+        games[2].post("umpire", "/undo", {})  # an undo is an entry: two
+        games[3].post("us", "/message", {"text": "dust to the north", "to": "umpire"})
+        _played_to_the_end(games[4])
+    app = create_app(db, open_creation=False)
+    store = app.state.host.store
+    with TestClient(app) as second, patch.object(store, "load", wraps=store.load) as load:
+        lobby = second.get(f"/api/host/{token}").json()["games"]
+        assert load.call_count == 0
+        assert [g["entries"] for g in lobby] == [0, 1, 2, 1, 36, 0]
+        assert [g["over"] for g in lobby] == [False, False, False, False, True, False]
+        second.get(f"/api/seats/{games[4].tokens['public']}")  # a seat opens a game: loaded
+        assert [c.args for c in load.call_args_list] == [(games[4].game,)]
+        for row, game in zip(lobby, games, strict=True):
+            game = Table(second, game.game, game.tokens)
+            table = game.table("umpire")
+            assert (row["title"], row["ruleset"]) == (table["title"], table["ruleset"])
+            assert row["clock"] == table["clock"]
+            assert row["over"] == (table["result"] is not None)
+            assert row["entries"] == len(game.log("umpire"))
+        assert load.call_count == len(games)
 
 
 def test_the_umpire_alone_is_given_the_links_with_their_qr_codes(closed: TestClient) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from unittest.mock import patch
 
 import msgspec
 import pytest
@@ -13,6 +14,8 @@ from kriegsspiel import new_game
 from kriegsspiel.errors import InputError
 from kriegsspiel.store.record import CorruptRecord
 from kriegsspiel.store.sqlite import SqliteStore, StoreError
+from kriegsspiel.store.summary import GameSummary, summary_of
+from kriegsspiel.web.host import Host
 
 
 def test_a_game_and_its_entries_reload_exactly(tmp_path: Path) -> None:
@@ -73,6 +76,42 @@ def test_a_failed_write_leaves_nothing_and_says_so(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="UNIQUE"):
         store.append(game_id, entry)  # the same seq twice
     assert len(store.load(game_id).log) == 1
+
+
+def test_a_games_summary_is_kept_with_each_entry_in_its_transaction(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "g.db")
+    game = new_game("demo")
+    game_id, _ = store.create(game)
+    title, clock = "The bridge at Kleinwalde", game.ruleset.clock(game.view("umpire"))
+    assert [row[3] for row in store.summaries()] == [
+        GameSummary(title, "engineering", clock, over=False, entries=0)
+    ]
+    entry = game.act("german", PREPARE_BRIDGE)
+    store.append(game_id, entry, summary_of(game))
+    after = GameSummary(title, "engineering", clock, over=False, entries=1)
+    ((got_id, created, active, summary),) = store.summaries()
+    assert (got_id, summary) == (game_id, after)
+    assert active >= created
+    with pytest.raises(StoreError, match="UNIQUE"):  # the same seq twice: nothing is kept
+        store.append(game_id, entry, msgspec.structs.replace(after, entries=99))
+    assert store.summaries()[0][3] == after
+    store.append(game_id, game.act("us", {"action": "pass"}))  # no summary given: kept as was
+    assert store.summaries()[0][3] == after
+
+
+def test_a_lobby_reads_a_game_stored_before_summaries_from_the_game(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "g.db")
+    old, new = new_game("demo"), new_game("demo")
+    old_id, _ = store.create(old)
+    new_id, _ = store.create(new)
+    store.append(old_id, old.act("german", PREPARE_BRIDGE), summary_of(old))
+    with sqlite3.connect(tmp_path / "g.db") as db:  # as a database made before summaries
+        db.execute("DELETE FROM summaries WHERE game = ?", (old_id,))
+    assert [row[3] is None for row in store.summaries()] == [True, False]
+    with patch.object(store, "load", wraps=store.load) as load:
+        lobby = Host(store).lobby()
+    assert [c.args for c in load.call_args_list] == [(old_id,)]
+    assert [(g["game"], g["entries"]) for g in lobby] == [(old_id, 1), (new_id, 0)]
 
 
 def test_unknown_games_and_corrupt_records_are_clear_errors(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from kriegsspiel.core.game import Game, Header
 from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError
 from kriegsspiel.store.record import decode_game, encode, header_of
+from kriegsspiel.store.summary import GameSummary, summary_of
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -77,6 +78,13 @@ CREATE TABLE IF NOT EXISTS replies (
   fingerprint TEXT NOT NULL,
   answer TEXT NOT NULL,
   PRIMARY KEY (game, seat, key)
+CREATE TABLE IF NOT EXISTS summaries (
+  game TEXT PRIMARY KEY REFERENCES games(id),
+  title TEXT NOT NULL,
+  ruleset TEXT NOT NULL,
+  clock TEXT NOT NULL,
+  over INTEGER NOT NULL,
+  entries INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS settings (
   name TEXT PRIMARY KEY,
@@ -95,6 +103,12 @@ class StoredReply(NamedTuple):
     key: str
     fingerprint: str  # a hash of the request it answers
     answer: str  # JSON
+
+
+_SUMMARY = (
+    "INSERT OR REPLACE INTO summaries (game, title, ruleset, clock, over, entries) "
+    "VALUES (?, ?, ?, ?, ?, ?)"
+)
 
 
 class StoreError(Exception):
@@ -182,18 +196,21 @@ class SqliteStore:
                 "INSERT INTO seats (token, game, seat) VALUES (?, ?, ?)",
                 [(token, game_id, seat) for seat, token in tokens.items()],
             )
+            db.execute(_SUMMARY, _summary_row(game_id, summary_of(game)))
         return game_id, tokens
 
     def append(
         self,
         game_id: str,
         entry: Entry[Any],
+        summary: GameSummary | None = None,
         *,
         reply: StoredReply | None = None,
         approvals: str | None = None,
     ) -> None:
-        """Append one entry in its own transaction, with the answer to the keyed request that
-        made it and the game's approvals as they now stand, if given; durable on return."""
+        """Append one entry in its own transaction; it is durable when this returns. The game's
+        `summary` after it (`summary_of`), the answer to the keyed request that made it and the
+        game's approvals as they now stand, if given, are kept in the same transaction."""
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO entries (game, seq, entry) VALUES (?, ?, ?)",
@@ -203,6 +220,8 @@ class SqliteStore:
                 "INSERT OR REPLACE INTO activity (game, at) VALUES (?, datetime('now'))",
                 (game_id,),
             )
+            if summary is not None:
+                db.execute(_SUMMARY, _summary_row(game_id, summary))
             _keep(db, game_id, reply, approvals)
 
     def save_approvals(self, game_id: str, state: str, *, reply: StoredReply | None = None) -> None:
@@ -302,6 +321,20 @@ class SqliteStore:
         )
         return [(str(a), str(b), str(c)) for a, b, c in rows]
 
+    def summaries(self) -> list[tuple[str, str, str, GameSummary | None]]:
+        """Each game's id, creation, last activity (as `games`) and summary, oldest first,
+        without loading any game; None for a game stored before summaries were kept."""
+        rows = self._read(
+            "SELECT id, created, COALESCE(activity.at, created), "
+            "summaries.game IS NOT NULL, title, summaries.ruleset, clock, over, entries "
+            "FROM games LEFT JOIN activity ON activity.game = games.id "
+            "LEFT JOIN summaries ON summaries.game = games.id ORDER BY created, games.rowid"
+        )
+        return [
+            (str(g), str(c), str(a), GameSummary(t, r, k, bool(o), int(n)) if kept else None)
+            for g, c, a, kept, t, r, k, o, n in rows
+        ]
+
     def seat_of(self, token: str) -> tuple[str, str] | None:
         """The game id and seat of a token, or None for a token that is not ours."""
         rows = self._read("SELECT game, seat FROM seats WHERE token = ?", token)
@@ -353,6 +386,10 @@ def _keep(
         db.execute(
             "INSERT OR REPLACE INTO approvals (game, state) VALUES (?, ?)", (game_id, approvals)
         )
+
+
+def _summary_row(game_id: str, summary: GameSummary) -> tuple[Any, ...]:
+    return (game_id, summary.title, summary.ruleset, summary.clock, summary.over, summary.entries)
 
 
 def _json(value: Any) -> str:

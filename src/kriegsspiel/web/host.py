@@ -39,6 +39,7 @@ from kriegsspiel.games import AnyGame, new_game
 from kriegsspiel.render import board
 from kriegsspiel.scenario.load import BUNDLED, bundled_names, parse_scenario
 from kriegsspiel.store.sqlite import SqliteStore, StoredReply, StoreError
+from kriegsspiel.store.summary import GameSummary, summary_of
 from kriegsspiel.web.approvals import Approvals, Mode
 from kriegsspiel.web.idempotency import Keep, Replies
 
@@ -196,20 +197,16 @@ class Host:
         return token
 
     def lobby(self) -> list[dict[str, Any]]:
-        """The server's games, oldest first: scenario, where it stands, when last played."""
+        """The server's games, oldest first: scenario, where it stands, when last played. Read
+        from the summaries the store keeps with each entry: no game is loaded for it (but one
+        stored before summaries were kept, which is read from the game)."""
         out = []
-        for game_id, created, active in self.store.games():
-            with self.locked(game_id) as game:
-                out.append({
-                    "game": game_id,
-                    "title": game.scenario.title,
-                    "ruleset": game.ruleset.name,
-                    "clock": game.ruleset.clock(game.view(UMPIRE)),
-                    "over": game.over(),
-                    "entries": game.log_length(UMPIRE),
-                    "created": created,
-                    "active": active,
-                })  # fmt: skip
+        for game_id, created, active, summary in self.store.summaries():
+            if summary is None:
+                with self.locked(game_id) as game:
+                    summary = summary_of(game)
+            row = msgspec.structs.asdict(summary)
+            out.append({"game": game_id, **row, "created": created, "active": active})
         return out
 
     def _game_lock(self, game_id: str) -> threading.RLock:
@@ -546,7 +543,7 @@ class Host:
         entry = resolve()
         entries = game.log_view(seat, before)
         state = self._approvals.state(game_id) if approvals else None
-        self._record(game_id, entry, keep(entries), state)
+        self._record(game_id, entry, summary_of(game), keep(entries), state)  # the summary after it
         return entries
 
     def undo(self, token: str, count: int = 1, key: str | None = None) -> list[dict[str, Any]]:
@@ -574,11 +571,12 @@ class Host:
         self,
         game_id: str,
         entry: Entry[Any],
+        summary: GameSummary,
         reply: StoredReply | None = None,
         approvals: str | None = None,
     ) -> None:
         try:
-            self.store.append(game_id, entry, reply=reply, approvals=approvals)
+            self.store.append(game_id, entry, summary, reply=reply, approvals=approvals)
         except StoreError:
             with self._lock:  # the in-memory game is ahead of the store: drop it
                 self._games.pop(game_id, None)
