@@ -237,14 +237,15 @@ async def _as_host(request: Request) -> Host:
     return host
 
 
+def _lobby_rows(host: Host) -> list[tuple[dict[str, Any], str]]:
+    """Each game of the lobby with its umpire's token, in one worker thread."""
+    return [(g, host.tokens(g["game"])[UMPIRE]) for g in host.lobby()]
+
+
 async def lobby(request: Request) -> Response:
     host = await _as_host(request)
-    games, base = await off_loop(host.lobby), _base(request)
-    tokens = [await off_loop(host.tokens, g["game"]) for g in games]
-    infos = [
-        schema.GameInfo(**g, umpire=f"{base}/play/{t[UMPIRE]}")
-        for g, t in zip(games, tokens, strict=True)
-    ]
+    rows, base = await off_loop(_lobby_rows, host), _base(request)
+    infos = [schema.GameInfo(**g, umpire=f"{base}/play/{umpire}") for g, umpire in rows]
     return json_response(schema.Lobby(request.app.state.open_creation, infos))
 
 
