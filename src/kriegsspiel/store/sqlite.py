@@ -78,6 +78,7 @@ CREATE TABLE IF NOT EXISTS replies (
   fingerprint TEXT NOT NULL,
   answer TEXT NOT NULL,
   PRIMARY KEY (game, seat, key)
+);
 CREATE TABLE IF NOT EXISTS summaries (
   game TEXT PRIMARY KEY REFERENCES games(id),
   title TEXT NOT NULL,
