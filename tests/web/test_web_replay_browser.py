@@ -174,8 +174,8 @@ def test_an_open_replay_page_turns_to_the_full_record_and_checks_it_when_reveale
     us_entries, all_entries = len(remote.log(seats["us"])), len(remote.log(seats["umpire"]))
     assert (us_entries, all_entries) == (2, 2)
     seat = new_page(browser, seats["us"])
-    seat.wait_for_function(
-        "Object.keys(JSON.parse(localStorage.getItem("
+    seat.wait_for_function(  # its two entries (a function: the page's policy forbids eval)
+        "() => Object.keys(JSON.parse(localStorage.getItem("
         f"'kriegsspiel-commitments-{seats['us'].split('/')[-1]}') || '{{}}')).length === 2"
     )
     page = seat.context.new_page()
