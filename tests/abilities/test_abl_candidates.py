@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from abl_helpers import ALLIES, GERMAN, AblGame, begin, do, game_of, move, order, unit
+from abl_helpers import ALLIES, GERMAN, AblGame, begin, do, game_of, move, order, refused, unit
 
 from kriegsspiel.core.choices import Choice
 
@@ -220,3 +220,40 @@ def test_labels_name_units_and_blinds_by_their_display_names() -> None:
         "Recon Jeep breaks off from MG Platoon's fire",
         "Recon Jeep holds against MG Platoon's fire",
     }
+
+
+def test_chq_fire_targets_are_one_choice_of_those_the_attack_accepts() -> None:
+    """CHQ-FIRE: a unit's fire in its own activation is one entry with a "target" domain over
+    the targets its attack accepts: the MG platoon's FP dice reach the Sherman (ABL-HISUP-02);
+    the StuG fires only to its front (ABL-180-01), so the jeep behind it is no option and is
+    refused if named."""
+    game = game_of(
+        [
+            unit("jeep", ALLIES, "us-recon-jeep", (27, 30), name="Recon Jeep"),
+            unit("rifle", ALLIES, "british-rifle-platoon", (24, 10), name="1 Platoon"),
+            unit("sherman", ALLIES, "us-m4-sherman", (20, 10), name="Sherman"),
+            unit("mg", GERMAN, "german-mg-platoon", (22, 22), facing=180, name="MG Platoon"),
+            unit("stug", GERMAN, "german-stug-iii", (27, 22), facing=180, name="StuG III"),
+        ]
+    )
+    begin(game, (5, 4, 4, 3, 2), (6, 5, 3, 2, 2))  # the German six: theirs is the first pulse
+    order(game, GERMAN, "mg", [5], group="stug")
+    fires = {c.label: c for c in game.legal_actions(GERMAN) if c.action["action"] == "fire"}
+    mg, stug = fires["MG Platoon fires"], fires["StuG III fires"]
+    assert [(d.param, d.options, d.labels) for d in mg.domains] == [
+        ("target", ("jeep", "rifle", "sherman"), ("Recon Jeep", "1 Platoon", "Sherman"))
+    ]
+    assert [(d.param, d.options) for d in stug.domains] == [("target", ("rifle", "sherman"))]
+    assert stug.action["target"] == "rifle"
+    violation = refused(game, GERMAN, {"action": "fire", "unit": "stug", "target": "jeep"})
+    assert violation.rule == "ABL-180-01"
+
+
+def test_chq_turn_discards_name_the_dice_by_their_faces() -> None:
+    """CHQ-TURN: a Command Pulse spent discarding offers the dice by their faces (discarded,
+    they make no Order Chain)."""
+    pulse = {c.label: c for c in _pulse().legal_actions(ALLIES)}
+    (dice,) = pulse["Allies discards Command Dice"].domains
+    assert dice.labels[dice.options.index((4, 4, 6))] == "Command Dice [4, 4, 6]"
+    assert dice.labels[dice.options.index((6,))] == "Command Die [6]"
+    assert not [label for label in dice.labels if "Order Chain" in label]

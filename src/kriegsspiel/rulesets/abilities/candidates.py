@@ -40,6 +40,7 @@ from kriegsspiel.rulesets.abilities.unit_candidates import (
     enemies,
     fire_candidates,
 )
+from kriegsspiel.rulesets.abilities.words import command_dice
 
 
 def _sides(state: AblState, seat: str) -> list[str]:
@@ -137,7 +138,10 @@ def _pulse_uses(state: AblState, side: str) -> Iterator[Candidate]:
     for wild, dice in dice_domains(cmd, range(1, cmd.left + 1)):
         extra = f" and {wild} wild" if wild else ""
         label = f"{state.scenario.side_name(side)} discards Command Dice{extra}"
-        yield Candidate(Discard(dice.options[0], wild), label, (dice,))
+        # the dice by their faces: discarded, they are no Order Chain
+        words = tuple(command_dice(d, wild) for d in dice.options)
+        domain = Domain("dice", "choice", options=dice.options, labels=words)
+        yield Candidate(Discard(dice.options[0], wild), label, (domain,))
 
 
 class _Team:

@@ -41,7 +41,7 @@ from kriegsspiel.rulesets.abilities.state import (
     with_act,
     with_unit,
 )
-from kriegsspiel.rulesets.abilities.words import listed, order_chain, wild_dice
+from kriegsspiel.rulesets.abilities.words import command_dice, listed, order_chain, wild_dice
 
 GROUP_RADIUS = 6.0  # CHQ-GROUP: others within 6" of the commander
 GROUP_LIMIT = 4  # CHQ-GROUP: the commander and up to three others (AMB-ABL-13)
@@ -184,12 +184,8 @@ class Discarded(SideEv, frozen=True, tag="discarded"):
     wild: int
 
     def text(self) -> str:
-        what = []
-        if self.dice:
-            what.append(f"Command {'Die' if len(self.dice) == 1 else 'Dice'} {list(self.dice)}")
-        if self.wild:
-            what.append(wild_dice(self.wild))
-        return f"Command Pulse {self.pulse} of {self.named(self.side)}: {listed(what)} discarded"
+        what = command_dice(self.dice, self.wild)
+        return f"Command Pulse {self.pulse} of {self.named(self.side)}: {what} discarded"
 
 
 class SuppressionRemoved(SideEv, frozen=True, tag="suppression-removed"):

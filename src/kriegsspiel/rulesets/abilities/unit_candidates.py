@@ -1,12 +1,14 @@
 """What the members of an activated Command Group could do, and who could take opportunity fire:
 candidates for the legal list, pruned by who may act, range and reach before anything is tried.
 
-Fire is offered at every known enemy unit within the firer's longest range (CHQ-FIRE), Sustained
-Fire at every set of such targets within 4" of each other (ABL-SUST-03/04), with any number of
-the side's wild dice (CHQ-WILD); close assault at every enemy unit within one normal move
-(CHQ-DEFAULT-ASSAULT); spotting at every enemy Blind within long range (CHQ-DEFAULT-SPOT).
-A move's destination and facing are continuous: each move is offered once per part (a normal
-move, the Fixed or the Variable Move alone) with the domain of its destination.
+Fire is offered at every known enemy unit within the firer's longest range (CHQ-FIRE): in the
+firer's own activation as one entry whose "target" domain holds those the attack's checks accept
+(a page offers them on the board); Sustained Fire at every set of such targets within 4" of each
+other (ABL-SUST-03/04); each with any number of the side's wild dice (CHQ-WILD); close assault
+at every enemy unit within one normal move (CHQ-DEFAULT-ASSAULT); spotting at every enemy Blind
+within long range (CHQ-DEFAULT-SPOT). A move's destination and facing are continuous: each move
+is offered once per part (a normal move, the Fixed or the Variable Move alone) with the domain of
+its destination.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Iterator
 
 from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.core.geometry import distance
+from kriegsspiel.errors import KriegsspielError
 from kriegsspiel.rulesets.abilities.activity import fixed_inches, fixed_left, variable_left
 from kriegsspiel.rulesets.abilities.assault import Assault
 from kriegsspiel.rulesets.abilities.fire import (
@@ -22,6 +25,7 @@ from kriegsspiel.rulesets.abilities.fire import (
     Fire,
     max_range,
     may_open_fire,
+    plan,
 )
 from kriegsspiel.rulesets.abilities.morale import Rally
 from kriegsspiel.rulesets.abilities.movement import Limber, Move, Part, Pivot, Unlimber
@@ -172,10 +176,15 @@ def fire_candidates(
         dice = max(w.dice for w in (line.fp, line.at) if w is not None) + 1 + wild
         targets += [t for t in _spreads(state, near, dice - 1) if trigger in (None, *t)]
     name = state.label(firer)
+    if trigger is None:  # in its own activation: one entry for its targets, tapped on the board
+        singles = [t[0] for t in targets if len(t) == 1]
+        targets = [t for t in targets if len(t) > 1]
+        for w in range(wild + 1):
+            yield from _at_targets(state, firer, singles, w)
     for group in targets:
         what = " and ".join(state.label(t) for t in group)
         if trigger is None:
-            verb = "fires Sustained Fire at" if len(group) > 1 else "fires at"
+            verb = "fires Sustained Fire at"
         else:
             verb = (
                 "takes Sustained opportunity fire at"
@@ -185,6 +194,32 @@ def fire_candidates(
         for w in range(wild + 1):
             extra = f" with {w} wild dice" if w else ""
             yield Candidate(Fire(firer, ",".join(group), w), f"{name} {verb} {what}{extra}")
+
+
+def _at_targets(state: AblState, firer: str, near: list[str], wild: int) -> Iterator[Candidate]:
+    """Fire at one target of `near`, as one entry with a "target" domain over those the attack's
+    own checks accept (`fire.plan`: CHQ-LOS, CHQ-FIRE's range and weapon, ABL-180-01,
+    ABL-HISUP-02, …), so that any of them is as legal as the listed one; one target alone is
+    named in the label."""
+    assert state.activation is not None
+    act = state.activation.acts[firer]
+    legal = []
+    for t in near:
+        try:
+            plan(state, firer, t, act, None, wild)
+        except KriegsspielError:
+            continue
+        legal.append(t)
+    if not legal:
+        return
+    name, extra = state.label(firer), f" with {wild} wild dice" if wild else ""
+    action = Fire(firer, legal[0], wild)
+    if len(legal) == 1:
+        yield Candidate(action, f"{name} fires at {state.label(legal[0])}{extra}")
+        return
+    names = tuple(state.label(t) for t in legal)
+    domain = Domain("target", "choice", options=tuple(legal), labels=names)
+    yield Candidate(action, f"{name} fires{extra}", (domain,))
 
 
 def _spreads(state: AblState, near: list[str], most: int) -> Iterator[tuple[str, ...]]:

@@ -60,6 +60,17 @@ def wild_dice(n: int) -> str:
     return count(n, "wild die", "wild dice")
 
 
+def command_dice(dice: Sequence[int], wild: int) -> str:
+    """Command Dice by their faces, with any wild dice: "Command Dice [4, 4]", "Command Die [6]
+    and 1 wild die", "2 wild dice" (CHQ-TURN, CHQ-WILD)."""
+    what = []
+    if dice:
+        what.append(f"Command {'Die' if len(dice) == 1 else 'Dice'} {list(dice)}")
+    if wild:
+        what.append(wild_dice(wild))
+    return listed(what)
+
+
 def order_chain(dice: tuple[int, ...], wild: int) -> str:
     """An Order Chain by its size and dice: "a double Order Chain [4, 4]", "a single Order
     Chain of 1 wild die", "a triple Order Chain [6] + 2 wild dice" (CHQ-CHAIN)."""
