@@ -100,8 +100,8 @@ def confirm(page: Page) -> None:
     expect(page.locator("#sheet")).to_be_hidden()
 
 
-def tap_board(page: Page, x: float, y: float) -> None:
-    """Tap the board at table point (x, y) inches (+y up the table)."""
+def board_point(page: Page, x: float, y: float) -> tuple[float, float]:
+    """Where on the screen the board shows table point (x, y) inches (+y up the table)."""
     at = page.evaluate(
         """([x, y]) => {
           const svg = document.querySelector('#svg svg');
@@ -111,6 +111,12 @@ def tap_board(page: Page, x: float, y: float) -> None:
         }""",
         [x, y],
     )
+    return at[0], at[1]
+
+
+def tap_board(page: Page, x: float, y: float) -> None:
+    """Tap the board at table point (x, y) inches (+y up the table)."""
+    at = board_point(page, x, y)
     if is_phone(page):
         page.touchscreen.tap(at[0], at[1])
     else:

@@ -1,6 +1,8 @@
 // The odds of a whole action as a small bar chart: one bar an outcome, with its exact fraction
 // and its percentage in words beside it (the bar itself is decoration; the numbers are read out).
 
+import {withNames} from "./seat-state.js";
+
 export function oddsChart(odds) {
   const head = odds.rolls.length ? `Dice: ${odds.rolls.join(", ")}` : "No dice: this action rolls nothing.";
   const rows = odds.outcomes.map((o) => {
@@ -11,7 +13,7 @@ export function oddsChart(odds) {
     const bar = el("span", {class: "bar", "aria-hidden": "true"});
     bar.style.width = `${Math.max(0, Math.min(100, share))}%`;
     return el("li", {class: "outcome"},
-      el("span", {class: "what"}, o.summary),
+      el("span", {class: "what"}, withNames(o.summary)),
       el("span", {class: "track", "aria-hidden": "true"}, bar),
       el("span", {class: "num"}, `${fraction} · ${percent}`));
   });
