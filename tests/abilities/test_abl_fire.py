@@ -500,3 +500,34 @@ def test_fire_errors_name_the_problem() -> None:
         == "CHQ-FIRE"
     )
     assert refused(game, GERMAN, {"action": "fire", "unit": "rifle", "target": "g"}).rule == "SEATS"
+
+
+def test_chq_opfire_the_window_says_what_its_trigger_did() -> None:
+    """CHQ-OPFIRE: the window opens after a unit moves, pivots (ABL-180-03, AMB-ABL-06) or fires,
+    and says which (in the state and in every seat's view, so the enemy is told why it is asked)."""
+    game = game_of(
+        [
+            unit("rifle", ALLIES, "us-rifle-platoon", (10, 10)),
+            unit("g", GERMAN, "german-grenadier-platoon", (10, 30), facing=180),
+            unit("h", GERMAN, "german-grenadier-platoon", (14, 30), facing=180),
+        ],
+        command_dice={ALLIES: 3, GERMAN: 1},
+    )
+    begin(game, (6, 4, 4), (5,))
+    order(game, ALLIES, "rifle", [4, 4])  # a double Order Chain: two moves
+    whys: list[dict[str, Any]] = []
+    move(game, ALLIES, "rifle", (10, 12))
+    whys.append(game.view(GERMAN)["window"])
+    pass_(game, GERMAN)
+    do(game, ALLIES, {"action": "pivot", "unit": "rifle", "facing": 10})
+    whys.append(game.view(GERMAN)["window"])
+    pass_(game, GERMAN)
+    fire(game, ALLIES, "rifle", "g", 1, 1, 1)  # 4D, -1D after its second move (CHQ-FIRE)
+    whys.append(game.view(GERMAN)["window"])
+    assert [(w["trigger"], w["side"], w["why"]) for w in whys] == [
+        ("rifle", GERMAN, "moved"),
+        ("rifle", GERMAN, "pivoted"),
+        ("rifle", GERMAN, "fired"),
+    ]
+    assert game.state.window is not None
+    assert game.state.window.why == "fired"

@@ -57,7 +57,7 @@ def test_abilities_a_command_pulse_by_taps_with_ruler_and_facing(
     expect(allies.locator("#angle-facing")).to_have_text(re.compile(r"^(8[89]|9[01])°$"))
     shot(allies, "abilities-allies-facing", full=False)
     confirm(allies)
-    expect(german.locator("#reaction")).to_contain_text("Recon Jeep moved, pivoted or fired")
+    expect(german.locator("#reaction")).to_contain_text("Recon Jeep moved — take opportunity fire")
     expect(german.locator('#svg g.trigger[data-unit="jeep"]')).to_have_count(1)
     waiting = "Waiting for Germans (Max) (opportunity fire)"
     expect(allies.locator("#banner")).to_contain_text(waiting)
@@ -91,6 +91,19 @@ def outcomes_readable(page: Page) -> None:
     )
     assert widths
     assert min(widths) >= 150, widths
+
+
+def taps_go_through_the_toast(page: Page) -> None:
+    """The toast over the top of the board only tells: what lies under it still takes a tap."""
+    expect(page.locator("#toast")).to_be_visible()
+    under = page.evaluate(
+        """() => {
+          const r = document.getElementById('toast').getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return hit ? hit.closest('#toast') === null : false;
+        }"""
+    )
+    assert under, "the toast takes the taps meant for what lies under it"
 
 
 def test_abilities_a_whole_turn_by_taps(browser: Browser, server: LiveServer) -> None:
@@ -130,7 +143,7 @@ def test_abilities_a_whole_turn_by_taps(browser: Browser, server: LiveServer) ->
     expect(angle).to_have_text(re.compile(r"^(8[89]|9[01])°$"))
     confirm(allies)
     # the Germans are asked, without a reload, with the jeep outlined (CHQ-OPFIRE)
-    expect(german.locator("#reaction")).to_contain_text("Recon Jeep moved, pivoted or fired")
+    expect(german.locator("#reaction")).to_contain_text("Recon Jeep moved — take opportunity fire")
     expect(german.locator('#svg g.trigger[data-unit="jeep"]')).to_have_count(1)
     waiting = "Waiting for Germans (Max) (opportunity fire)"
     expect(allies.locator("#banner")).to_contain_text(waiting)
@@ -154,6 +167,7 @@ def test_abilities_a_whole_turn_by_taps(browser: Browser, server: LiveServer) ->
     select(german, "mg")
     verb(german, "MG Platoon is activated with an Order Chain")
     confirm(german)
+    taps_go_through_the_toast(german)
     verb(german, "MG Platoon fires")
     whole_table(german)  # the sheet's board is zoomed in on the MG: the Sherman is far off
     tap_board(german, 40, 2)  # the Sherman, among the outlined targets
@@ -172,7 +186,7 @@ def test_abilities_a_whole_turn_by_taps(browser: Browser, server: LiveServer) ->
     confirm(german)
 
     # the Allies are asked about opportunity fire at the MG, and take it with 2 Platoon
-    expect(allies.locator("#reaction")).to_contain_text("MG Platoon moved, pivoted or fired")
+    expect(allies.locator("#reaction")).to_contain_text("MG Platoon fired — take opportunity fire")
     expect(allies.locator("#banner")).to_contain_text("Your move — opportunity fire")
     select(allies, "brit-2")
     verb(allies, "2 Platoon takes opportunity fire at MG Platoon")

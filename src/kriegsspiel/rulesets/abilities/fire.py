@@ -54,6 +54,7 @@ from kriegsspiel.rulesets.abilities.state import (
     Attack,
     Band,
     Target,
+    Trigger,
     UnitAct,
     WeaponKind,
     Window,
@@ -125,6 +126,7 @@ class Fired(Ev, frozen=True, tag="fired"):
 class WindowOpened(SideEv, frozen=True, tag="window-opened"):
     trigger: str
     side: str
+    why: Trigger = ""  # what the trigger did: moved, pivoted or fired
 
     def text(self) -> str:
         return f"{self.summary()} (CHQ-OPFIRE)"
@@ -427,7 +429,7 @@ def resolve(ctx: Ctx) -> None:
         if window is not None and not any_eligible(ctx.state, window.side, window.trigger):
             ctx.emit(WindowClosed(trigger=window.trigger))
     else:
-        open_window(ctx, attack.firer)  # firing triggers opportunity fire (CHQ-OPFIRE)
+        open_window(ctx, attack.firer, "fired")  # firing triggers opportunity fire (CHQ-OPFIRE)
 
 
 def react(ctx: Ctx, attack: Attack, target: Target, hits: int, sixes: int) -> None:
@@ -542,7 +544,7 @@ def any_eligible(state: AblState, side: str, trigger: str) -> bool:
     return next(_eligible(state, side, trigger), None) is not None
 
 
-def open_window(ctx: Ctx, trigger: str) -> None:
+def open_window(ctx: Ctx, trigger: str, why: Trigger) -> None:
     """After a unit moves, pivots or fires in its pulse: a window if any enemy could fire."""
     state = ctx.state
     u = state.units.get(trigger)
@@ -550,7 +552,7 @@ def open_window(ctx: Ctx, trigger: str) -> None:
         return
     side = state.enemy(state.specs[trigger].side)
     if any_eligible(state, side, trigger):
-        ctx.emit(WindowOpened(trigger=trigger, side=side, names=side_names(state)))
+        ctx.emit(WindowOpened(trigger=trigger, side=side, why=why, names=side_names(state)))
 
 
 def pass_(ctx: Ctx, _: Pass) -> None:
@@ -597,7 +599,10 @@ TOPIC = Topic(
     appliers=(
         applier(FireDeclared, _declared),
         applier(Fired, _fired),
-        applier(WindowOpened, lambda state, e: replace(state, window=Window(e.trigger, e.side))),
+        applier(
+            WindowOpened,
+            lambda state, e: replace(state, window=Window(e.trigger, e.side, e.why)),
+        ),
         applier(WindowClosed, lambda state, _: replace(state, window=None)),
     ),
 )

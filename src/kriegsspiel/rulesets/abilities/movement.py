@@ -205,7 +205,7 @@ def move(ctx: Ctx, action: Move) -> None:
         ctx.emit(moved, only(side))
     else:
         ctx.emit(moved)
-    open_window(ctx, action.unit)
+    open_window(ctx, action.unit, "moved")
 
 
 def _part_name(part: Part) -> str:
@@ -228,7 +228,7 @@ def pivot(ctx: Ctx, action: Pivot) -> None:
     if not fixed and not variable_left(state, act):
         raise RuleViolation("CHQ-MOVE", f"{state.label(action.unit)} has no move left to pivot")
     ctx.emit(Pivoted(unit=action.unit, facing=action.facing % 360.0, fixed=fixed))
-    open_window(ctx, action.unit)
+    open_window(ctx, action.unit, "pivoted")
 
 
 def limber(ctx: Ctx, action: Limber | Unlimber) -> None:

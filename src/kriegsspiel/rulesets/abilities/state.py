@@ -19,6 +19,7 @@ Stamp = tuple[int, int]  # (turn, Command Pulse of that turn)
 Band = Literal["short", "effective", "long"]
 WeaponKind = Literal["fp", "at"]
 Answer = Literal["pending", "break-off", "hold", "none"]
+Trigger = Literal["moved", "pivoted", "fired", ""]  # "": a window recorded before it was kept
 
 
 class SideCommand(msgspec.Struct, frozen=True):
@@ -65,10 +66,12 @@ class Activation(msgspec.Struct, frozen=True):
 
 
 class Window(msgspec.Struct, frozen=True):
-    """CHQ-OPFIRE: an active unit moved, pivoted or fired; `side` may take opportunity fire."""
+    """CHQ-OPFIRE: an active unit moved, pivoted or fired (`why`); `side` may take opportunity
+    fire."""
 
     trigger: str
     side: str
+    why: Trigger = ""
 
 
 class Target(msgspec.Struct, frozen=True):

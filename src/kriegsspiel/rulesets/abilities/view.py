@@ -23,7 +23,7 @@ from kriegsspiel.core.views import (
 from kriegsspiel.rulesets.abilities.base import knows_unit
 from kriegsspiel.rulesets.abilities.catalogue import Statline, Weapon
 from kriegsspiel.rulesets.abilities.sight import in_cover
-from kriegsspiel.rulesets.abilities.state import AblState
+from kriegsspiel.rulesets.abilities.state import AblState, Window
 from kriegsspiel.rulesets.abilities.victory import result
 
 
@@ -105,6 +105,7 @@ class ActivationView(msgspec.Struct, frozen=True, kw_only=True):
 class WindowView(msgspec.Struct, frozen=True):
     trigger: str
     side: str
+    why: str  # moved, pivoted or fired ("" in a game recorded before it was kept)
 
 
 class TargetView(msgspec.Struct, frozen=True):
@@ -169,9 +170,13 @@ def view(state: AblState, seat: str, to_act: list[str]) -> AblView:
         units=[_unit(state, seat, u) for u in state.specs if knows_unit(state, seat, u)],
         blinds=[_blind(state, seat, b) for b, s in state.blinds.items() if not s.gone],
         activation=_activation(state, seat),
-        window=WindowView(state.window.trigger, state.window.side) if state.window else None,
+        window=_window(state.window),
         attack=_attack(state),
     )
+
+
+def _window(w: Window | None) -> WindowView | None:
+    return None if w is None else WindowView(w.trigger, w.side, w.why)
 
 
 def _weapon(w: Weapon | None) -> WeaponView | None:

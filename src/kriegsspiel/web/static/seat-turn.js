@@ -24,8 +24,9 @@ export function reaction(table) {
       text: `${movers.map(nameOf).join(", ")} moved — answer with reactive fire, or pass?`};
   }
   if (window && window.side === seat && window.trigger) {  // abilities: opportunity fire
+    const why = window.why || "moved, pivoted or fired";  // what the trigger did, if the view says
     return {kind: "opportunity fire", units: [window.trigger],
-      text: `${nameOf(window.trigger)} moved, pivoted or fired — take opportunity fire, or hold fire?`};
+      text: `${nameOf(window.trigger)} ${why} — take opportunity fire, or hold fire?`};
   }
   const attack = view.attack;
   if (attack && (attack.targets || []).some((t) => owned(view, seat, t.unit))) {  // break-off
