@@ -209,9 +209,10 @@ def test_labels_name_units_and_blinds_by_their_display_names() -> None:
     assert "57mm unlimbers" in labels
     pulse = {c.label: c for c in _pulse().legal_actions(ALLIES)}
     rifle = pulse["1 Platoon is activated with an Order Chain"]
-    dice, group = (d.labels for d in rifle.domains)
+    dice, group, wild = (d.labels for d in rifle.domains)
     assert "a double Order Chain [4, 4]" in dice
     assert "commanding Recon Jeep" in group
+    assert wild == ("no wild dice",)  # CHQ-WILD: the number is the entry's, told in words
     assert "on its own" in pulse["Allied Blind is activated with an Order Chain"].domains[1].labels
     window = {c.label for c in _window().legal_actions(GERMAN)}
     assert "MG Platoon takes opportunity fire at Recon Jeep" in window
@@ -241,9 +242,13 @@ def test_chq_fire_targets_are_one_choice_of_those_the_attack_accepts() -> None:
     fires = {c.label: c for c in game.legal_actions(GERMAN) if c.action["action"] == "fire"}
     mg, stug = fires["MG Platoon fires"], fires["StuG III fires"]
     assert [(d.param, d.options, d.labels) for d in mg.domains] == [
-        ("target", ("jeep", "rifle", "sherman"), ("Recon Jeep", "1 Platoon", "Sherman"))
+        ("target", ("jeep", "rifle", "sherman"), ("Recon Jeep", "1 Platoon", "Sherman")),
+        ("wild", (0,), ("no wild dice",)),
     ]
-    assert [(d.param, d.options) for d in stug.domains] == [("target", ("rifle", "sherman"))]
+    assert [(d.param, d.options) for d in stug.domains] == [
+        ("target", ("rifle", "sherman")),
+        ("wild", (0,)),
+    ]
     assert stug.action["target"] == "rifle"
     violation = refused(game, GERMAN, {"action": "fire", "unit": "stug", "target": "jeep"})
     assert violation.rule == "ABL-180-01"
@@ -253,7 +258,29 @@ def test_chq_turn_discards_name_the_dice_by_their_faces() -> None:
     """CHQ-TURN: a Command Pulse spent discarding offers the dice by their faces (discarded,
     they make no Order Chain)."""
     pulse = {c.label: c for c in _pulse().legal_actions(ALLIES)}
-    (dice,) = pulse["Allies discards Command Dice"].domains
+    dice, _ = pulse["Allies discards Command Dice"].domains
     assert dice.labels[dice.options.index((4, 4, 6))] == "Command Dice [4, 4, 6]"
     assert dice.labels[dice.options.index((6,))] == "Command Die [6]"
     assert not [label for label in dice.labels if "Order Chain" in label]
+
+
+def test_chq_wild_each_number_of_wild_dice_is_an_entry_that_names_it() -> None:
+    """CHQ-WILD: with wild dice (a German Command Failure gives the Allies three), each number
+    of them added is an entry of its own, its `wild` a choice of that one number in words."""
+    game = _game()
+    begin(game, (5, 4, 3, 3, 2), (1, 1, 1, 4, 2))
+    wilds = {
+        c.label: [d.labels for d in c.domains if d.param == "wild"]
+        for c in game.legal_actions(ALLIES)
+        if c.action.get("commander") == "rifle" or c.action["action"] == "discard"
+    }
+    assert wilds == {
+        "1 Platoon is activated with an Order Chain": [("no wild dice",)],
+        "1 Platoon is activated with an Order Chain and 1 wild": [("1 wild die",)],
+        "1 Platoon is activated with an Order Chain and 2 wild": [("2 wild dice",)],
+        "1 Platoon is activated with an Order Chain and 3 wild": [("3 wild dice",)],
+        "Allies discards Command Dice": [("no wild dice",)],
+        "Allies discards Command Dice and 1 wild": [("1 wild die",)],
+        "Allies discards Command Dice and 2 wild": [("2 wild dice",)],
+        "Allies discards Command Dice and 3 wild": [("3 wild dice",)],
+    }

@@ -173,6 +173,9 @@ def test_abilities_a_whole_turn_by_taps(browser: Browser, server: LiveServer) ->
     tap_board(german, 40, 2)  # the Sherman, among the outlined targets
     expect(german.locator("#f-target")).to_have_value("4")  # its index among the options
     expect(german.locator('#svg g.picked[data-unit="sherman"]')).to_have_count(1)
+    # no wild dice to add (CHQ-WILD): said in words, not a number to type
+    expect(german.locator("#f-wild")).to_have_text("wild dice: no wild dice")
+    expect(german.locator("input#f-wild")).to_have_count(0)
     # 6D FP at the Sherman 25" away: long range, TN 4+ +1 = 5+ (CHQ-FIRE); FP dice may engage
     # armour with High Suppression (ABL-HISUP-02); all six miss with (4/6)^6 = 64/729
     odds = german.locator("#odds .chart")

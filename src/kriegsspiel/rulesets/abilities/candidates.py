@@ -23,6 +23,7 @@ from kriegsspiel.rulesets.abilities.chains import (
     commanders,
     dice_domains,
     groups,
+    wild_domain,
 )
 from kriegsspiel.rulesets.abilities.command import (
     MAX_CHAIN,
@@ -126,7 +127,7 @@ def _pulse_uses(state: AblState, side: str) -> Iterator[Candidate]:
             extra = f" and {wild} wild" if wild else ""
             label = f"{name} is activated with an Order Chain{extra}"
             order = Order(commander, dice.options[0], wild)
-            yield Candidate(order, label, functools.partial(team.with_dice, dice))
+            yield Candidate(order, label, functools.partial(team.with_dice, dice, wild))
     singles = dice_domains(cmd, range(1, 2))
     for uid, u in state.units.items():
         off = u.blind is not None or u.reserve or u.dispersed  # CHQ-BLIND, -RESERVE, -COHESION
@@ -134,14 +135,15 @@ def _pulse_uses(state: AblState, side: str) -> Iterator[Candidate]:
             for wild, dice in singles:
                 extra = f" and {wild} wild" if wild else ""
                 label = f"{state.label(uid)}'s suppression removed with one die{extra}"
-                yield Candidate(RemoveSuppression(uid, dice.options[0], wild), label, (dice,))
+                remove = RemoveSuppression(uid, dice.options[0], wild)
+                yield Candidate(remove, label, (dice, wild_domain(wild)))
     for wild, dice in dice_domains(cmd, range(1, cmd.left + 1)):
         extra = f" and {wild} wild" if wild else ""
         label = f"{state.scenario.side_name(side)} discards Command Dice{extra}"
         # the dice by their faces: discarded, they are no Order Chain
         words = tuple(command_dice(d, wild) for d in dice.options)
         domain = Domain("dice", "choice", options=dice.options, labels=words)
-        yield Candidate(Discard(dice.options[0], wild), label, (domain,))
+        yield Candidate(Discard(dice.options[0], wild), label, (domain, wild_domain(wild)))
 
 
 class _Team:
@@ -164,8 +166,8 @@ class _Team:
             labels=tuple(_group_label(self.names, o) for o in options),
         )
 
-    def with_dice(self, dice: Domain) -> tuple[Domain, ...]:
-        return (dice, self.domain)
+    def with_dice(self, dice: Domain, wild: int) -> tuple[Domain, ...]:
+        return (dice, self.domain, wild_domain(wild))
 
 
 def _group_label(names: dict[str, str], others: tuple[str, ...]) -> str:

@@ -16,7 +16,7 @@ from kriegsspiel.core.choices import Domain
 from kriegsspiel.core.geometry import distance
 from kriegsspiel.rulesets.abilities.command import GROUP_LIMIT, GROUP_RADIUS
 from kriegsspiel.rulesets.abilities.state import AblState, SideCommand
-from kriegsspiel.rulesets.abilities.words import order_chain
+from kriegsspiel.rulesets.abilities.words import order_chain, wild_dice
 
 Chain = tuple[tuple[int, ...], int]  # Command Dice faces and wild dice
 SMALL_POOL = 32  # commanders looked through one by one rather than by 6" square
@@ -65,6 +65,14 @@ def _dice_domains(
         )
         for extra, options in sorted(by_wild.items())
     )
+
+
+@lru_cache(maxsize=64)
+def wild_domain(wild: int) -> Domain:
+    """The wild dice an entry adds, as a choice of that one number (CHQ-WILD): each number of
+    wild dice is an entry of its own, and a page shows it in words, not as a number to type."""
+    words = wild_dice(wild) if wild else "no wild dice"
+    return Domain("wild", "choice", options=(wild,), labels=(words,))
 
 
 def _may_activate(state: AblState, ident: str) -> bool:

@@ -20,6 +20,7 @@ from kriegsspiel.core.geometry import distance
 from kriegsspiel.errors import KriegsspielError
 from kriegsspiel.rulesets.abilities.activity import fixed_inches, fixed_left, variable_left
 from kriegsspiel.rulesets.abilities.assault import Assault
+from kriegsspiel.rulesets.abilities.chains import wild_domain
 from kriegsspiel.rulesets.abilities.fire import (
     SUSTAINED_SPREAD,
     Fire,
@@ -193,7 +194,8 @@ def fire_candidates(
             )
         for w in range(wild + 1):
             extra = f" with {w} wild dice" if w else ""
-            yield Candidate(Fire(firer, ",".join(group), w), f"{name} {verb} {what}{extra}")
+            fire = Fire(firer, ",".join(group), w)
+            yield Candidate(fire, f"{name} {verb} {what}{extra}", (wild_domain(w),))
 
 
 def _at_targets(state: AblState, firer: str, near: list[str], wild: int) -> Iterator[Candidate]:
@@ -215,11 +217,12 @@ def _at_targets(state: AblState, firer: str, near: list[str], wild: int) -> Iter
     name, extra = state.label(firer), f" with {wild} wild dice" if wild else ""
     action = Fire(firer, legal[0], wild)
     if len(legal) == 1:
-        yield Candidate(action, f"{name} fires at {state.label(legal[0])}{extra}")
+        label = f"{name} fires at {state.label(legal[0])}{extra}"
+        yield Candidate(action, label, (wild_domain(wild),))
         return
     names = tuple(state.label(t) for t in legal)
     domain = Domain("target", "choice", options=tuple(legal), labels=names)
-    yield Candidate(action, f"{name} fires{extra}", (domain,))
+    yield Candidate(action, f"{name} fires{extra}", (domain, wild_domain(wild)))
 
 
 def _spreads(state: AblState, near: list[str], most: int) -> Iterator[tuple[str, ...]]:

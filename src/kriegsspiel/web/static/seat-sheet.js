@@ -12,6 +12,7 @@ const sheet = {choice: null, action: null, key: null, busy: false, pick: null, r
   seq: 0, timer: null, opener: null, hooks: null};
 const $ = (id) => document.getElementById(id);
 const NAMES = {to: "destination", at: "place", bearing: "turret bearing", land: "landing place",
+  wild: "wild dice",
   defender_modifier: "defender's modifier (umpire)", modifier: "declared modifier"};
 const words = (param) => NAMES[param] || param.replaceAll("_", " ");
 
@@ -76,6 +77,9 @@ function fieldsFor(choice) {
 
 function domainField(d) {
   const id = `f-${d.param}`;
+  if (d.kind === "choice" && d.options.length === 1) {  // nothing to choose: said in words
+    return el("p", {id, class: "given"}, `${words(d.param)}: ${d.labels[0] || String(d.options[0])}`);
+  }
   if (d.kind === "choice") {
     const select = el("select", {id, name: d.param});
     d.options.forEach((option, i) => {
