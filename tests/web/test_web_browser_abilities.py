@@ -114,9 +114,15 @@ def test_abilities_a_whole_turn_by_taps(browser: Browser, server: LiveServer) ->
     links = create(browser, server, "abilities")
     allies = open_page(browser, links["allies"], DESKTOP)
     german = open_page(browser, links["german"], PHONE)
+    roll = german.locator("button.action", has_text="Germans (Max) rolls its Command Dice")
+    kept, loads = roll.element_handle(), german.evaluate("Number(document.body.dataset.loaded)")
     verb(allies, "Allies (Gary) rolls its Command Dice")
     at_the_table(allies, [6, 4, 4, 4, 4])
     confirm(allies)
+    # the German page follows live; its verbs are the same, so they stay the same buttons (a
+    # refresh under a finger would eat its tap)
+    german.wait_for_function("(n) => Number(document.body.dataset.loaded) > n", arg=loads)
+    assert kept.evaluate("(button) => button.isConnected")
     expect(german.locator("#banner")).to_contain_text("Your move")
     verb(german, "Germans (Max) rolls its Command Dice")
     at_the_table(german, [5, 5, 5, 5, 5])  # no six: the Allies' one six takes pulse 1 (CHQ-TURN)
@@ -178,6 +184,7 @@ def test_abilities_a_whole_turn_by_taps(browser: Browser, server: LiveServer) ->
     expect(german.locator("input#f-wild")).to_have_count(0)
     # 6D FP at the Sherman 25" away: long range, TN 4+ +1 = 5+ (CHQ-FIRE); FP dice may engage
     # armour with High Suppression (ABL-HISUP-02); all six miss with (4/6)^6 = 64/729
+    expect(german.locator("#odds")).to_contain_text("Dice: fire, reaction")  # rolls in words
     odds = german.locator("#odds .chart")
     expect(odds).to_contain_text("MG Platoon misses")
     expect(odds.locator("li", has_text="MG Platoon misses")).to_contain_text("64/729")

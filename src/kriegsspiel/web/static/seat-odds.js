@@ -4,7 +4,8 @@
 import {withNames} from "./seat-state.js";
 
 export function oddsChart(odds) {
-  const head = odds.rolls.length ? `Dice: ${odds.rolls.join(", ")}` : "No dice: this action rolls nothing.";
+  const rolls = [...new Set(odds.rolls.map(rollName))];  // "abilities.fire" -> "fire"
+  const head = rolls.length ? `Dice: ${rolls.join(", ")}` : "No dice: this action rolls nothing.";
   const rows = odds.outcomes.map((o) => {
     const share = o.percent !== undefined ? o.percent : o.estimate * 100;
     const fraction = o.probability || `≈ ${(o.estimate * 100).toFixed(1)}%`;

@@ -11,7 +11,7 @@ import {renderTurn, toast, wireTurn} from "./seat-turn.js";
 const SHOWN = new Set(["ruleset", "seat", "title", "sides", "terrain", "units", "tasks", "pending",
   "turn", "phasing", "phase", "acting", "over"]);  // the clock is in the banner
 const $ = (id) => document.getElementById(id);
-const page = {highlight: [], svg: "", loading: null, again: false};
+const page = {highlight: [], svg: "", loading: null, again: false, verbs: ""};
 const feed = logFeed(seatUrl);  // the log, fetched entry by entry as it grows (feed.js)
 
 // -- fetching -----------------------------------------------------------------------------------
@@ -120,6 +120,10 @@ function renderActions(table) {
   $("selected").textContent = sel ? `Selected: ${nameOfUnit(sel)} (tap it again to clear)` : "";
   const groups = verbs(table.choices, sel);
   const box = $("actions");
+  // the same verbs stay the same buttons: a refresh under a finger must not eat its tap
+  const key = JSON.stringify([table.seat, groups]);
+  if (key === page.verbs) return;
+  page.verbs = key;
   if (!groups.length) {
     const why = table.seat === "public" ? "The public display cannot act." : "No actions now.";
     box.replaceChildren(el("p", {class: "empty"}, why));
