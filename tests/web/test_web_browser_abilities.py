@@ -193,6 +193,7 @@ def test_abilities_a_whole_turn_by_taps(browser: Browser, server: LiveServer) ->
     at_the_table(german, [6, 5, 2, 2, 2, 2])  # 2 successes, 1 six
     more_dice(german, [6, 6, 4, 4, 1, 1])  # the Sherman's Reaction Check: two sixes beat one
     shot(german, "abilities-german-dice", full=False)
+    fits(german)  # the bottom sheet too: its selects, inputs and buttons at least 44 px tall
     confirm(german)
 
     # the Allies are asked about opportunity fire at the MG, and take it with 2 Platoon
