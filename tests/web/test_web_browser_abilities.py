@@ -162,7 +162,7 @@ def test_abilities_a_whole_turn_by_taps(browser: Browser, server: LiveServer) ->
     at_the_table(allies, [3])
     confirm(allies)
     expect(allies.locator('#svg g[data-unit="gren-2"]')).to_have_count(1)  # revealed
-    expect(german.locator("#log")).to_contain_text("blind-a is spotted")
+    expect(german.locator("#log")).to_contain_text("is spotted")
     tap(allies, "button.action", has_text="Allies (Gary) ends the Command Pulse")
     confirm(allies)
 
@@ -195,6 +195,10 @@ def test_abilities_a_whole_turn_by_taps(browser: Browser, server: LiveServer) ->
     shot(german, "abilities-german-dice", full=False)
     fits(german)  # the bottom sheet too: its selects, inputs and buttons at least 44 px tall
     confirm(german)
+    # on the Allied board: the MG's Fire Marker (CHQ-MARKER), and the Sherman not suppressed,
+    # its two sixes more than the MG's one (ABL-HISUP-01, ABL-HISUP-03)
+    expect(allies.locator('#svg g[data-id="mg"][data-marker="fire"]')).to_have_count(1)
+    expect(allies.locator('#svg g[data-id="sherman"][data-marker="suppressed"]')).to_have_count(0)
 
     # the Allies are asked about opportunity fire at the MG, and take it with 2 Platoon
     expect(allies.locator("#reaction")).to_contain_text("MG Platoon fired — take opportunity fire")
@@ -205,6 +209,8 @@ def test_abilities_a_whole_turn_by_taps(browser: Browser, server: LiveServer) ->
     expect(allies.locator("#odds li", has_text="2 Platoon misses")).to_contain_text("1/16")
     at_the_table(allies, [1, 1, 1, 1])
     confirm(allies)
+    expect(german.locator('#svg g[data-id="brit-2"][data-marker="fire"]')).to_have_count(1)
+    expect(german.locator("#log")).to_contain_text("no Reaction Check")  # a miss: no check
     tap(allies, "button.action", has_text="Allies (Gary) holds fire at MG Platoon")
     confirm(allies)
     tap(german, "button.action", has_text="Germans (Max) ends the Command Pulse")
