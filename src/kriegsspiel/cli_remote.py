@@ -3,8 +3,6 @@ seat's secret link. A thin ring over `kriegsspiel.web`."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from kriegsspiel.cli_input import action_data, parse_faces
@@ -17,8 +15,9 @@ from kriegsspiel.rulesets import find_ruleset
     "--db",
     default=".run/games.db",
     show_default=True,
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="The SQLite database of games (created if missing).",
+    metavar="FILE|URL",
+    help="The database of games: an SQLite file (created if missing; one server per file), or "
+    "postgresql://USER@HOST/DB, which several servers may share.",
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="The port to listen on.")
@@ -38,7 +37,7 @@ from kriegsspiel.rulesets import find_ruleset
     "listens on; with --host 0.0.0.0, this machine's LAN address).",
 )
 def serve_cmd(
-    db: Path, host: str, port: int, demo: bool, open_creation: bool, public_url: str | None
+    db: str, host: str, port: int, demo: bool, open_creation: bool, public_url: str | None
 ) -> None:
     """Serve the web table app: one secret link per seat, live updates, a JSON API."""
     from kriegsspiel.web.server import serve  # the web stack loads only when serving

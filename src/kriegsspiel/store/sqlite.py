@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,8 @@ from typing import Any
 from kriegsspiel.core.game import Game, Header
 from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError
+from kriegsspiel.store.base import HOST_TOKEN, new_token
+from kriegsspiel.store.base import StoreError as StoreError  # still importable from here
 from kriegsspiel.store.record import decode_game, encode, header_of
 
 AnyGame = Game[Any, Any, Any, Any]
@@ -71,16 +73,6 @@ CREATE TABLE IF NOT EXISTS settings (
   value TEXT NOT NULL
 );
 """
-HOST_TOKEN = "host-token"
-
-
-class StoreError(Exception):
-    """The database could not be read or written (disk full, locked, corrupt)."""
-
-
-def new_token() -> str:
-    """An unguessable seat token (192 random bits)."""
-    return secrets.token_urlsafe(24)
 
 
 class SqliteStore:
@@ -114,6 +106,9 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+    def watch(self, listener: Callable[[str | None], None]) -> None:
+        """Nothing to watch: one server alone serves an SQLite database (store/serverlock.py)."""
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:

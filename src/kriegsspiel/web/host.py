@@ -7,6 +7,12 @@ commit fails, the game is dropped from memory and reloaded from the store when n
 
 Each game has a lock of its own, so work on one game (folding, a commit) never waits for another;
 the API calls these methods from worker threads, off the event loop.
+
+Several servers may share one PostgreSQL store. Each keeps its own copy of a game, so its copy
+can be behind: an entry appended on a stale copy takes a number another server has taken, the store
+refuses it (`Conflict`), and the action is resolved again on the game as the store now has it,
+exactly as if it had waited for the other server's. A change another server made is announced by
+the store (`Store.watch`): the copy is dropped, and the game's live connections are woken.
 """
 
 from __future__ import annotations
@@ -32,9 +38,11 @@ from kriegsspiel.errors import InputError, KriegsspielError
 from kriegsspiel.games import AnyGame, new_game
 from kriegsspiel.render import board
 from kriegsspiel.scenario.load import BUNDLED, bundled_names, parse_scenario
-from kriegsspiel.store.sqlite import SqliteStore, StoreError
+from kriegsspiel.store.base import Conflict, Store, StoreError
 from kriegsspiel.web.approvals import Approvals, Mode, is_modifier
 from kriegsspiel.web.idempotency import Replies
+
+RESOLVES = 8  # times an action is resolved anew when other servers keep recording first
 
 
 class NotFound(InputError):
@@ -92,7 +100,7 @@ class Host:
     """Games over a store, addressed by seat tokens. Thread-safe: a lock per game serialises
     the work on that game, and a small lock guards the tables of games, locks and seats."""
 
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
         self._games: dict[str, AnyGame] = {}
         self._locks: dict[str, threading.RLock] = {}
@@ -104,6 +112,8 @@ class Host:
         self._host_token: str | None = None
         self._reissues = 0  # links reissued so far: a lookup begun before one is not kept
         self._approvals = Approvals()
+        self._elsewhere = 0  # changes other servers made so far: a load begun before one is stale
+        store.watch(self._changed_elsewhere)
 
     def on_change(self, listener: Callable[[str], None]) -> None:
         """Call `listener(game_id)` after every recorded action or undo."""
@@ -200,6 +210,19 @@ class Host:
                 })  # fmt: skip
         return out
 
+    def _changed_elsewhere(self, game_id: str | None) -> None:
+        """Another server changed the game (None: any game may have changed): forget our copy
+        and its seats' tokens, which are read again from the store, and wake its connections."""
+        with self._lock:
+            ids = list(self._games) if game_id is None else [game_id]
+            for changed in ids:
+                self._games.pop(changed, None)
+            self._elsewhere += 1
+            self._reissues += 1  # a link may have been reissued there
+            self._seats = {t: r for t, r in self._seats.items() if r.game_id not in ids}
+        for changed in ids:
+            self._notify(changed)
+
     def _game_lock(self, game_id: str) -> threading.RLock:
         with self._lock:
             return self._locks.setdefault(game_id, threading.RLock())
@@ -210,11 +233,18 @@ class Host:
         with self._game_lock(game_id):
             with self._lock:
                 game = self._games.get(game_id)
-            if game is None:
-                game = self.store.load(game_id)
-                with self._lock:
-                    self._games[game_id] = game
-            yield game
+            yield self._loaded(game_id) if game is None else game
+
+    def _loaded(self, game_id: str) -> AnyGame:
+        """The game as the store has it, kept unless another server changed it meanwhile (the
+        caller holds the game's lock)."""
+        with self._lock:
+            elsewhere = self._elsewhere
+        game = self.store.load(game_id)
+        with self._lock:
+            if self._elsewhere == elsewhere:
+                self._games[game_id] = game
+        return game
 
     def game(self, game_id: str) -> AnyGame:
         with self.locked(game_id) as game:
@@ -434,7 +464,7 @@ class Host:
                     self._notify(ref.game_id)
                     return {"entries": [], "pending": held.shown()}
                 entries = self._recorded(
-                    ref.game_id, game, ref.seat, lambda: _act(game, ref.seat, action, dice, player)
+                    ref.game_id, game, ref.seat, lambda g: _act(g, ref.seat, action, dice, player)
                 )
                 return {"entries": entries}
 
@@ -446,7 +476,7 @@ class Host:
         entry as this seat sees it."""
         with self._open(token) as (ref, game):
             return self._recorded(
-                ref.game_id, game, ref.seat, lambda: game.message(ref.seat, text, to)
+                ref.game_id, game, ref.seat, lambda g: g.message(ref.seat, text, to)
             )
 
     def approve(
@@ -466,19 +496,27 @@ class Host:
                     ref.game_id,
                     game,
                     ref.seat,
-                    lambda: _act(game, held.seat, held.action, held.dice, held.player),
+                    lambda g: _act(g, held.seat, held.action, held.dice, held.player),
                 )
 
             request = ("approve", held_id, approve)
             return self._replies.once(ref.game_id, ref.seat, key, request, do)
 
     def _recorded(
-        self, game_id: str, game: AnyGame, seat: str, resolve: Callable[[], Entry[Any]]
+        self, game_id: str, game: AnyGame, seat: str, resolve: Callable[[AnyGame], Entry[Any]]
     ) -> list[dict[str, Any]]:
-        """Record the entry `resolve` makes; the new log entries as `seat` sees them."""
-        before = game.log_length(seat)
-        self._record(game_id, resolve())
-        return game.log_view(seat, before)
+        """Record the entry `resolve` makes on the game; the new log entries as `seat` sees
+        them. If another server recorded an entry first, resolve it again on the game as the
+        store now has it (the caller holds the game's lock)."""
+        for _ in range(RESOLVES):
+            before = game.log_length(seat)
+            try:
+                self._record(game_id, resolve(game))
+            except Conflict:
+                game = self._loaded(game_id)
+                continue
+            return game.log_view(seat, before)
+        raise Unavailable("the game kept changing on another server; nothing was recorded")
 
     def undo(self, token: str, count: int = 1, key: str | None = None) -> list[dict[str, Any]]:
         """The umpire takes back the last `count` actions; the undo entry is logged. A repeated
@@ -487,7 +525,7 @@ class Host:
 
             def do() -> list[dict[str, Any]]:
                 return self._recorded(
-                    ref.game_id, game, ref.seat, lambda: game.undo(ref.seat, count)
+                    ref.game_id, game, ref.seat, lambda g: g.undo(ref.seat, count)
                 )
 
             return self._replies.once(ref.game_id, ref.seat, key, ("undo", count), do)
@@ -495,9 +533,11 @@ class Host:
     def _record(self, game_id: str, entry: Entry[Any]) -> None:
         try:
             self.store.append(game_id, entry)
-        except StoreError:
+        except StoreError as exc:
             with self._lock:  # the in-memory game is ahead of the store: drop it
                 self._games.pop(game_id, None)
+            if isinstance(exc, Conflict):
+                raise
             raise Unavailable("the action could not be saved and was not recorded") from None
         self._notify(game_id)
 

@@ -1,0 +1,145 @@
+"""The PostgreSQL store as several servers share it: one of two appends of entry N commits, the
+changes of one store are announced to the others (not to itself), one host token for all, and an
+address that never shows its password."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import psycopg
+import pytest
+from webgame import PREPARE_BRIDGE
+
+from kriegsspiel import new_game
+from kriegsspiel.errors import InputError
+from kriegsspiel.store.base import Conflict, open_store
+from kriegsspiel.store.postgres import PostgresStore, redacted
+
+pytest_plugins = ["storefixtures"]  # postgres_url: a new database on the tests' own server
+
+
+def test_of_two_servers_appending_entry_n_one_commits_and_the_other_gets_conflict(
+    postgres_url: str,
+) -> None:
+    first, second = PostgresStore(postgres_url), PostgresStore(postgres_url)
+    game = new_game("demo", seed="race")
+    game_id, _ = first.create(game)
+    copy = second.load(game_id)  # the second server's own copy
+    first.append(game_id, game.act("german", PREPARE_BRIDGE))
+    stale = copy.message("us", "too late", "everyone")  # entry 0 too, on a stale copy
+    with pytest.raises(Conflict, match='unique constraint "entries_pkey"'):
+        second.append(game_id, stale)
+    kept = second.load(game_id).log
+    assert [e.kind for e in kept] == [game.log[0].kind]
+    assert kept[0].seq == 0
+    first.close()
+    second.close()
+
+
+def test_many_appends_at_once_of_the_same_number_commit_exactly_one(postgres_url: str) -> None:
+    stores = [PostgresStore(postgres_url) for _ in range(4)]
+    game = new_game("demo")
+    game_id, _ = stores[0].create(game)
+    entries = [stores[0].load(game_id).message("us", f"m{i}", "everyone") for i in range(4)]
+    start = threading.Barrier(4)
+
+    def append(i: int) -> str:
+        start.wait()
+        try:
+            stores[i].append(game_id, entries[i])
+        except Conflict:
+            return "conflict"
+        return "kept"
+
+    with ThreadPoolExecutor(4) as pool:
+        outcomes = list(pool.map(append, range(4)))
+    assert sorted(outcomes) == ["conflict", "conflict", "conflict", "kept"]
+    (kept,) = stores[1].load(game_id).log
+    assert kept == entries[outcomes.index("kept")]
+    for store in stores:
+        store.close()
+
+
+def test_a_change_is_announced_to_the_other_stores_and_not_to_its_own(postgres_url: str) -> None:
+    first, second = PostgresStore(postgres_url), PostgresStore(postgres_url)
+    heard: dict[str, list[str | None]] = {"first": [], "second": []}
+    woken = threading.Event()
+    first.watch(heard["first"].append)
+
+    def second_heard(game_id: str | None) -> None:
+        heard["second"].append(game_id)
+        woken.set()
+
+    second.watch(second_heard)
+    game = new_game("demo")
+    game_id, _ = first.create(game)
+    first.append(game_id, game.act("german", PREPARE_BRIDGE))
+    assert woken.wait(timeout=10)
+    woken.clear()
+    first.reissue(game_id, "us")
+    assert woken.wait(timeout=10)
+    woken.clear()
+    first.reveal(game_id)
+    assert woken.wait(timeout=10)
+    assert heard == {"first": [], "second": [game_id, game_id, game_id]}
+    first.close()
+    second.close()
+
+
+def test_every_server_on_a_database_has_the_same_host_token(postgres_url: str) -> None:
+    stores = [PostgresStore(postgres_url) for _ in range(3)]
+    with ThreadPoolExecutor(3) as pool:
+        tokens = set(pool.map(lambda store: store.host_token(), stores))
+    assert len(tokens) == 1
+    assert len(tokens.pop()) >= 32
+    for store in stores:
+        store.close()
+
+
+def test_servers_starting_at_once_make_the_tables_once(postgres_url: str) -> None:
+    start = threading.Barrier(3)
+
+    def opened(_: int) -> PostgresStore:
+        start.wait()
+        return PostgresStore(postgres_url)
+
+    with ThreadPoolExecutor(3) as pool:
+        stores = list(pool.map(opened, range(3)))
+    assert [s.game_ids() for s in stores] == [[], [], []]
+    for store in stores:
+        store.close()
+
+
+def test_the_address_messages_name_has_no_password() -> None:
+    assert redacted("postgresql://alice:s3cret@db.example:6543/games") == (
+        "postgresql://alice@db.example:6543/games"
+    )
+    assert redacted("postgresql:///games") == "postgresql:///games"
+
+
+def test_a_database_that_cannot_be_reached_is_one_line_without_the_password(
+    postgres_url: str,
+) -> None:
+    server = postgres_url.replace("kriegsspiel@", "kriegsspiel:hunter2@").rsplit("/", 1)[0]
+    with pytest.raises(InputError) as info:
+        open_store(f"{server}/no_such_database")
+    message = str(info.value)
+    where = postgres_url.rsplit("/", 1)[0] + "/no_such_database"
+    assert message.startswith(f"{where}: cannot open the game database: connection failed")
+    assert 'database "no_such_database" does not exist' in message
+    assert "hunter2" not in message
+    assert "\n" not in message
+
+
+def test_an_address_that_is_not_one_is_refused_without_echoing_it() -> None:
+    with pytest.raises(InputError, match=r"^--db: not a valid PostgreSQL address$"):
+        open_store("postgresql://x:secret@h/db?nonsense_option=1&=")
+
+
+def test_a_database_of_another_schema_version_is_refused(postgres_url: str) -> None:
+    PostgresStore(postgres_url).close()
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        db.execute("UPDATE settings SET value = '7' WHERE name = 'schema-version'")
+    with pytest.raises(InputError, match=r"database schema 7 is not supported \(1\)$"):
+        PostgresStore(postgres_url)
