@@ -1,20 +1,25 @@
 """The PostgreSQL store as several servers share it: one of two appends of entry N commits, the
 changes of one store are announced to the others (not to itself), one host token for all, and an
-address that never shows its password."""
+address that never shows its password; a host whose copy of a game is behind resolves an action
+again on the game as stored."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import psycopg
 import pytest
 from webgame import PREPARE_BRIDGE
 
 from kriegsspiel import new_game
-from kriegsspiel.errors import InputError
+from kriegsspiel.core.log import Entry
+from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.store.base import Conflict, open_store
 from kriegsspiel.store.postgres import PostgresStore, redacted
+from kriegsspiel.web.host import Host, Unavailable, bundled_scenario
 
 pytest_plugins = ["storefixtures"]  # postgres_url: a new database on the tests' own server
 
@@ -143,3 +148,57 @@ def test_a_database_of_another_schema_version_is_refused(postgres_url: str) -> N
         db.execute("UPDATE settings SET value = '7' WHERE name = 'schema-version'")
     with pytest.raises(InputError, match=r"database schema 7 is not supported \(1\)$"):
         PostgresStore(postgres_url)
+
+
+class _Deaf(PostgresStore):
+    """A store that never hears the other servers: its host's copies stay behind."""
+
+    def watch(self, listener: Callable[[str | None], None]) -> None:
+        pass
+
+
+def test_an_action_on_a_stale_copy_is_resolved_again_on_the_game_as_stored(
+    postgres_url: str,
+) -> None:
+    first, behind = Host(PostgresStore(postgres_url)), Host(_Deaf(postgres_url))
+    game_id, tokens = first.create(bundled_scenario("demo"), seed="stale")
+    assert behind.table(tokens["umpire"])["clock"] == first.table(tokens["umpire"])["clock"]
+    first.message(tokens["us"], "first", "everyone")  # entry 0, which `behind` does not know
+    (entry,) = behind.message(tokens["german"], "second", "everyone")
+    assert entry["n"] == 2  # numbered after the other server's
+    log = first.store.load(game_id).log
+    assert [(e.seq, e.seat, e.action and e.action["text"]) for e in log] == [
+        (0, "us", "first"),
+        (1, "german", "second"),
+    ]
+    assert len(behind.game(game_id).log) == 2  # its copy is the stored game now
+
+
+def test_an_action_now_illegal_on_the_stored_game_is_refused_and_nothing_is_kept(
+    postgres_url: str,
+) -> None:
+    first, behind = Host(PostgresStore(postgres_url)), Host(_Deaf(postgres_url))
+    game_id, tokens = first.create(bundled_scenario("demo"), seed="stale")
+    behind.table(tokens["german"])  # its copy, before the action
+    first.act(tokens["german"], PREPARE_BRIDGE)
+    with pytest.raises(RuleViolation, match=r"^ENG-ACT-09: Pioniere 1's engineering action"):
+        behind.act(tokens["german"], PREPARE_BRIDGE)
+    assert len(first.store.load(game_id).log) == 1
+
+
+class _Outrun(PostgresStore):
+    """A store on which another server always appends first."""
+
+    def append(self, game_id: str, entry: Entry[Any]) -> None:
+        raise Conflict(f"{self.path}: taken")
+
+
+def test_a_game_that_keeps_changing_elsewhere_is_a_clear_error_and_nothing_is_kept(
+    postgres_url: str,
+) -> None:
+    host = Host(_Outrun(postgres_url))
+    game_id, tokens = host.create(bundled_scenario("demo"))
+    with pytest.raises(Unavailable, match=r"^the game kept changing on another server; nothing"):
+        host.message(tokens["us"], "lost", "everyone")
+    assert len(host.store.load(game_id).log) == 0
+    assert host.log(tokens["umpire"]) == []
