@@ -5,6 +5,7 @@ again on the game as stored."""
 
 from __future__ import annotations
 
+import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -18,7 +19,7 @@ from kriegsspiel import new_game
 from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.store.base import Conflict, open_store
-from kriegsspiel.store.postgres import PostgresStore, redacted
+from kriegsspiel.store.postgres import APPLICATION, LISTENING, PostgresStore, redacted
 from kriegsspiel.web.host import Host, Unavailable, bundled_scenario
 
 pytest_plugins = ["storefixtures"]  # postgres_url: a new database on the tests' own server
@@ -202,3 +203,54 @@ def test_a_game_that_keeps_changing_elsewhere_is_a_clear_error_and_nothing_is_ke
         host.message(tokens["us"], "lost", "everyone")
     assert len(host.store.load(game_id).log) == 0
     assert host.log(tokens["umpire"]) == []
+
+
+def test_a_bots_action_another_server_got_ahead_of_is_not_resolved_again(
+    postgres_url: str,
+) -> None:
+    first, behind = Host(PostgresStore(postgres_url)), Host(_Deaf(postgres_url))
+    game_id, tokens = first.create(bundled_scenario("demo"), seed="stale")
+    behind.table(tokens["german"])
+    first.message(tokens["us"], "first", "everyone")
+    with pytest.raises(Unavailable, match=r"^the game kept changing on another server"):
+        behind.act(tokens["german"], PREPARE_BRIDGE, again=False)
+    assert [e.kind for e in first.store.load(game_id).log] == ["message"]
+    assert [e["kind"] for e in behind.act(tokens["german"], PREPARE_BRIDGE)] == ["action"]
+
+
+def _ended(url: str, application: str) -> int:
+    """Ends the database's connections of `application`, as a server restart would; how many."""
+    with psycopg.connect(url, autocommit=True) as db:
+        found = db.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND application_name = %s",
+            (application,),
+        ).fetchone()
+    assert found is not None
+    return int(found[0])
+
+
+def test_a_lost_listening_connection_comes_back_and_says_anything_may_have_changed(
+    postgres_url: str,
+) -> None:
+    store, other = PostgresStore(postgres_url), PostgresStore(postgres_url)
+    heard: queue.Queue[str | None] = queue.Queue()
+    store.watch(heard.put)
+    assert _ended(postgres_url, LISTENING) == 1
+    assert heard.get(timeout=10) is None  # back, and every copy is to be read again
+    game = new_game("demo")
+    game_id, _ = other.create(game)
+    other.append(game_id, game.act("german", PREPARE_BRIDGE))
+    assert heard.get(timeout=10) == game_id  # and listening again
+    store.close()
+    other.close()
+
+
+def test_a_read_after_the_server_dropped_the_connection_is_asked_again(
+    postgres_url: str,
+) -> None:
+    store = PostgresStore(postgres_url)
+    game_id, tokens = store.create(new_game("demo"))
+    assert _ended(postgres_url, APPLICATION) == 1  # the store's own connection
+    assert store.tokens(game_id) == tokens
+    store.close()

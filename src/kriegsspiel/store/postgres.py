@@ -29,6 +29,7 @@ from kriegsspiel.store.record import decode_game, encode, header_of
 SCHEMA_VERSION = 1
 SCHEMA_SETTING = "schema-version"
 CHANNEL = "kriegsspiel"
+APPLICATION, LISTENING = "kriegsspiel", "kriegsspiel-listen"  # as pg_stat_activity names them
 _SCHEMA_LOCK = 0x6B726965  # an advisory lock: two servers starting at once make the tables once
 _NOW = "to_char(timezone('UTC', now()), 'YYYY-MM-DD HH24:MI:SS')"  # as SQLite's datetime('now')
 # The SQLite tables; `added` orders rows as SQLite's rowid does.
@@ -148,8 +149,13 @@ class PostgresStore:
     def _connection(self) -> psycopg.Connection[Any]:
         """The store's connection, opened anew if the server dropped it."""
         if self._db is None or self._db.closed or self._db.broken:
-            self._db = psycopg.connect(self._dsn, autocommit=True, connect_timeout=10)
+            self._db = self._connect(APPLICATION)
         return self._db
+
+    def _connect(self, name: str) -> psycopg.Connection[Any]:
+        return psycopg.connect(
+            self._dsn, autocommit=True, connect_timeout=10, application_name=name
+        )
 
     @contextmanager
     def _transaction(self) -> Iterator[psycopg.Connection[Any]]:
@@ -166,11 +172,17 @@ class PostgresStore:
                 raise StoreError(f"{self.path}: {_first_line(exc)}") from exc
 
     def _read(self, sql: str, *args: Any) -> list[Any]:
+        """The rows of a query; asked again once on a new connection if the server dropped
+        ours (a read changes nothing, so asking twice is safe; a write is never retried)."""
         with self._lock:
-            try:
-                return self._connection().execute(sql, args).fetchall()
-            except psycopg.Error as exc:
-                raise StoreError(f"{self.path}: {_first_line(exc)}") from exc
+            for attempt in (1, 2):
+                try:
+                    return self._connection().execute(sql, args).fetchall()
+                except psycopg.Error as exc:
+                    if attempt == 1 and self._db is not None and self._db.broken:
+                        continue
+                    raise StoreError(f"{self.path}: {_first_line(exc)}") from exc
+            raise AssertionError("unreachable")
 
     def _announce(self, db: psycopg.Connection[Any], game_id: str) -> None:
         """Tell the other servers, when this transaction commits, that the game changed."""
@@ -195,7 +207,7 @@ class PostgresStore:
     def _listen(self, ready: threading.Event) -> None:
         while not self._closed.is_set():
             try:
-                with psycopg.connect(self._dsn, autocommit=True, connect_timeout=10) as conn:
+                with self._connect(LISTENING) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     if ready.is_set():
                         self._tell(None)  # back after a loss: notices may have been missed

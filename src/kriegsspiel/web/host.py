@@ -438,11 +438,14 @@ class Host:
         dice: list[int] | None = None,
         player: str = "",
         key: str | None = None,
+        *,
+        again: bool = True,
     ) -> list[dict[str, Any]]:
         """Resolve and record an action; the new log entries as this seat sees them (none while
         it awaits the umpire's approval). With an idempotency `key` this seat sent before, the
-        first answer, and nothing is done."""
-        return list(self.submit(token, action, dice, player, key)["entries"])
+        first answer, and nothing is done. Without `again`, an action that another server got
+        ahead of is not resolved again (`Unavailable`): for a bot, which chooses anew."""
+        return list(self.submit(token, action, dice, player, key, again=again)["entries"])
 
     def submit(
         self,
@@ -451,6 +454,8 @@ class Host:
         dice: list[int] | None = None,
         player: str = "",
         key: str | None = None,
+        *,
+        again: bool = True,
     ) -> dict[str, Any]:
         """`act`'s answer as the API gives it: `entries`, and `pending` (what every seat is shown)
         when the action was checked and is held for the umpire's approval."""
@@ -464,7 +469,11 @@ class Host:
                     self._notify(ref.game_id)
                     return {"entries": [], "pending": held.shown()}
                 entries = self._recorded(
-                    ref.game_id, game, ref.seat, lambda g: _act(g, ref.seat, action, dice, player)
+                    ref.game_id,
+                    game,
+                    ref.seat,
+                    lambda g: _act(g, ref.seat, action, dice, player),
+                    again=again,
                 )
                 return {"entries": entries}
 
@@ -503,12 +512,18 @@ class Host:
             return self._replies.once(ref.game_id, ref.seat, key, request, do)
 
     def _recorded(
-        self, game_id: str, game: AnyGame, seat: str, resolve: Callable[[AnyGame], Entry[Any]]
+        self,
+        game_id: str,
+        game: AnyGame,
+        seat: str,
+        resolve: Callable[[AnyGame], Entry[Any]],
+        *,
+        again: bool = True,
     ) -> list[dict[str, Any]]:
         """Record the entry `resolve` makes on the game; the new log entries as `seat` sees
-        them. If another server recorded an entry first, resolve it again on the game as the
-        store now has it (the caller holds the game's lock)."""
-        for _ in range(RESOLVES):
+        them. If another server recorded an entry first, resolve it again (with `again`) on the
+        game as the store now has it (the caller holds the game's lock)."""
+        for _ in range(RESOLVES if again else 1):
             before = game.log_length(seat)
             try:
                 self._record(game_id, resolve(game))
