@@ -254,3 +254,48 @@ def test_a_read_after_the_server_dropped_the_connection_is_asked_again(
     assert _ended(postgres_url, APPLICATION) == 1  # the store's own connection
     assert store.tokens(game_id) == tokens
     store.close()
+
+
+def test_hosts_hammering_one_game_from_two_servers_record_every_action_once(
+    postgres_url: str,
+) -> None:
+    hosts = Host(PostgresStore(postgres_url)), Host(PostgresStore(postgres_url))
+    game_id, tokens = hosts[0].create(bundled_scenario("demo"))
+    start = threading.Barrier(2)
+    count = 25
+
+    def send(host: Host, seat: str) -> list[int]:
+        start.wait()
+        return [host.message(tokens[seat], f"{seat} {i}", "everyone")[0]["n"] for i in range(count)]
+
+    with ThreadPoolExecutor(2) as pool:
+        german, us = pool.submit(send, hosts[0], "german"), pool.submit(send, hosts[1], "us")
+        numbers = german.result() + us.result()
+    assert sorted(numbers) == list(range(1, 2 * count + 1))
+    log = hosts[1].store.load(game_id).log
+    texts = [str(e.action and e.action["text"]) for e in log]
+    assert sorted(texts) == sorted(f"{s} {i}" for s in ("german", "us") for i in range(count))
+
+
+def test_a_games_turn_is_held_by_one_server_at_a_time(postgres_url: str) -> None:
+    first, second = PostgresStore(postgres_url), PostgresStore(postgres_url)
+    order: list[str] = []
+    taken = threading.Event()
+
+    def waits() -> None:
+        taken.wait()
+        with second.turn("g1"):
+            order.append("second")
+
+    waiting = threading.Thread(target=waits)
+    waiting.start()
+    with first.turn("g1"):
+        taken.set()
+        with second.turn("g2"):  # another game's turn is free meanwhile
+            order.append("other game")
+        waiting.join(timeout=0.5)
+        order.append("first")
+    waiting.join(timeout=10)
+    assert order == ["other game", "first", "second"]
+    first.close()
+    second.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -61,6 +62,11 @@ class Store(Protocol):
     def tokens(self, game_id: str) -> dict[str, str]: ...
     def bots(self, game_id: str | None = None) -> dict[str, dict[str, str]]: ...
     def load(self, game_id: str) -> AnyGame: ...
+
+    def turn(self, game_id: str) -> AbstractContextManager[None]:
+        """The game's turn to record an entry: held by a host from resolving an action to
+        appending its entry, so no other server appends to the game meanwhile."""
+        ...
 
     def watch(self, listener: Callable[[str | None], None]) -> None:
         """Call `listener(game_id)` when another server changed that game (its log, its links,

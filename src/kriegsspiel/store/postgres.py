@@ -1,8 +1,9 @@
 """The PostgreSQL event store: the SQLite store's tables in one database that many servers share.
 
-Each server process keeps its games in memory over the same database. An entry's row has the key
-(game, seq), so of two servers appending entry N of a game at once exactly one commits; the other
-gets `Conflict` and its host reloads the game and resolves the action again on what is now there
+Each server process keeps its games in memory over the same database. A host resolves and appends
+an entry in the game's turn (`turn`: an advisory lock per game), and an entry's row has the key
+(game, seq), so of two servers appending entry N of a game exactly one commits; the other gets
+`Conflict`, and its host reloads the game and resolves the action again on what is now there
 (web/host.py). Every change a server commits is announced on the channel `kriegsspiel` (NOTIFY, sent
 at commit); each store listens on a connection of its own and tells its host of the changes other
 servers made, which wakes that host's live connections. The database is the umpire's record, as
@@ -29,7 +30,11 @@ from kriegsspiel.store.record import decode_game, encode, header_of
 SCHEMA_VERSION = 1
 SCHEMA_SETTING = "schema-version"
 CHANNEL = "kriegsspiel"
-APPLICATION, LISTENING = "kriegsspiel", "kriegsspiel-listen"  # as pg_stat_activity names them
+# as pg_stat_activity names the store's connections
+APPLICATION, LISTENING, TURNS = "kriegsspiel", "kriegsspiel-listen", "kriegsspiel-turn"
+_TURN_LOCKS = 0x6B72  # the first key of a game's advisory lock; the second: hashtext(its id)
+_TURN_WAIT = "10s"  # the longest a server waits for a game's turn
+_IDLE_TURNS = 8  # connections for turns kept open when none is held
 _SCHEMA_LOCK = 0x6B726965  # an advisory lock: two servers starting at once make the tables once
 _NOW = "to_char(timezone('UTC', now()), 'YYYY-MM-DD HH24:MI:SS')"  # as SQLite's datetime('now')
 # The SQLite tables; `added` orders rows as SQLite's rowid does.
@@ -115,6 +120,8 @@ class PostgresStore:
         self._closed = threading.Event()
         self._listening: threading.Thread | None = None
         self._db: psycopg.Connection[Any] | None = None
+        self._idle: list[psycopg.Connection[Any]] = []  # connections for turns, none held
+        self._idle_lock = threading.Lock()
         try:
             with self._transaction() as db:
                 db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
@@ -145,6 +152,10 @@ class PostgresStore:
         with self._lock:
             if self._db is not None:
                 self._db.close()
+        with self._idle_lock:
+            idle, self._idle = self._idle, []
+        for conn in idle:
+            conn.close()
 
     def _connection(self) -> psycopg.Connection[Any]:
         """The store's connection, opened anew if the server dropped it."""
@@ -187,6 +198,45 @@ class PostgresStore:
     def _announce(self, db: psycopg.Connection[Any], game_id: str) -> None:
         """Tell the other servers, when this transaction commits, that the game changed."""
         db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self._origin} {game_id}"))
+
+    # -- a game's turn across the servers --------------------------------------------------------
+
+    @contextmanager
+    def turn(self, game_id: str) -> Iterator[None]:
+        """The game's turn: while a server holds it, no other server's host resolves and appends
+        an entry of that game (each holds it for that), so one whose copy was behind reloads
+        it once and then records. A session advisory lock, on a connection of its own so that
+        the store serves other games meanwhile; waited for up to `_TURN_WAIT`."""
+        key = (_TURN_LOCKS, game_id)
+        try:
+            conn = self._turn_connection()
+            conn.execute("SELECT pg_advisory_lock(%s, hashtext(%s))", key)
+        except psycopg.Error as exc:
+            raise StoreError(f"{self.path}: {_first_line(exc)}") from exc
+        try:
+            yield
+        finally:
+            try:
+                conn.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", key)
+            except psycopg.Error:
+                conn.close()  # its session ends, and its locks with it
+            else:
+                with self._idle_lock:
+                    keep = len(self._idle) < _IDLE_TURNS and not self._closed.is_set()
+                    if keep:
+                        self._idle.append(conn)
+                if not keep:
+                    conn.close()
+
+    def _turn_connection(self) -> psycopg.Connection[Any]:
+        with self._idle_lock:
+            while self._idle:
+                conn = self._idle.pop()
+                if not (conn.closed or conn.broken):
+                    return conn
+        conn = self._connect(TURNS)
+        conn.execute(f"SET lock_timeout = '{_TURN_WAIT}'")
+        return conn
 
     # -- watching the other servers ------------------------------------------------------------
 

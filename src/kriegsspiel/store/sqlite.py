@@ -12,7 +12,7 @@ import secrets
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +109,10 @@ class SqliteStore:
 
     def watch(self, listener: Callable[[str | None], None]) -> None:
         """Nothing to watch: one server alone serves an SQLite database (store/serverlock.py)."""
+
+    def turn(self, game_id: str) -> AbstractContextManager[None]:
+        """Always this server's turn: it is the database's only one."""
+        return nullcontext()
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:

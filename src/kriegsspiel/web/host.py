@@ -21,7 +21,7 @@ import hashlib
 import hmac
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -42,7 +42,7 @@ from kriegsspiel.store.base import Conflict, Store, StoreError
 from kriegsspiel.web.approvals import Approvals, Mode, is_modifier
 from kriegsspiel.web.idempotency import Replies
 
-RESOLVES = 8  # times an action is resolved anew when other servers keep recording first
+RESOLVES = 8  # times an action is resolved anew when other servers recorded first
 
 
 class NotFound(InputError):
@@ -520,17 +520,23 @@ class Host:
         *,
         again: bool = True,
     ) -> list[dict[str, Any]]:
-        """Record the entry `resolve` makes on the game; the new log entries as `seat` sees
-        them. If another server recorded an entry first, resolve it again (with `again`) on the
-        game as the store now has it (the caller holds the game's lock)."""
-        for _ in range(RESOLVES if again else 1):
-            before = game.log_length(seat)
+        """Record the entry `resolve` makes on the game, in the game's turn (`Store.turn`); the
+        new log entries as `seat` sees them. If another server recorded an entry first, resolve
+        it again (with `again`) on the game as the store now has it (the caller holds the game's
+        lock)."""
+        with ExitStack() as held:
             try:
-                self._record(game_id, resolve(game))
-            except Conflict:
-                game = self._loaded(game_id)
-                continue
-            return game.log_view(seat, before)
+                held.enter_context(self.store.turn(game_id))
+            except StoreError:
+                raise Unavailable("the game database is busy; nothing was recorded") from None
+            for _ in range(RESOLVES if again else 1):
+                before = game.log_length(seat)
+                try:
+                    self._record(game_id, resolve(game))
+                except Conflict:
+                    game = self._loaded(game_id)
+                    continue
+                return game.log_view(seat, before)
         raise Unavailable("the game kept changing on another server; nothing was recorded")
 
     def undo(self, token: str, count: int = 1, key: str | None = None) -> list[dict[str, Any]]:
