@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import subprocess
 import sys
 import threading
@@ -23,7 +24,10 @@ from webgame import PREPARE_BRIDGE
 from websockets.sync.client import connect
 
 from kriegsspiel.cli import EXIT_ERROR
+from kriegsspiel.errors import InputError
+from kriegsspiel.store.serverlock import ServerLock, lock_path
 from kriegsspiel.web import client as remote
+from kriegsspiel.web import create_app
 from kriegsspiel.web.client import RemoteError
 
 pytest_plugins = ["storefixtures"]  # postgres: the tests' own PostgreSQL server
@@ -108,8 +112,26 @@ def test_a_second_server_on_one_sqlite_database_is_refused_naming_it_and_the_fir
             "stop it, or share games between servers on PostgreSQL (--db postgresql://...)\n"
         )
         remote.request(f"{first.url}/api/scenarios")  # the first serves on
-    with served(db) as again:  # once the first has stopped, the database is free
+        first.process.kill()  # however it ends, the system lets its lock go
+        first.process.wait(timeout=20)
+    with served(db) as again:
         assert remote.request(f"{again.url}/api/scenarios")
+
+
+def test_the_lock_holds_its_owners_pid_and_refuses_a_second_holder_in_the_same_process(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "games.db"
+    lock = ServerLock(db)
+    assert lock_path(db).read_text() == f"{os.getpid()}\n"
+    with pytest.raises(
+        InputError, match=rf"^{re.escape(str(db))}: another server \(pid {os.getpid()}\)"
+    ):
+        create_app(db)
+    assert not db.exists()  # refused before the database was opened
+    lock.release()
+    assert lock_path(db).read_text() == ""
+    create_app(db).state.lock.release()
 
 
 @pytest.fixture(scope="module")
