@@ -20,7 +20,7 @@ from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.store.base import Conflict, open_store
 from kriegsspiel.store.postgres import APPLICATION, LISTENING, PostgresStore, redacted
-from kriegsspiel.web.host import Host, Unavailable, bundled_scenario
+from kriegsspiel.web.host import Host, NotFound, Unavailable, bundled_scenario
 
 pytest_plugins = ["storefixtures"]  # postgres_url: a new database on the tests' own server
 
@@ -299,3 +299,16 @@ def test_a_games_turn_is_held_by_one_server_at_a_time(postgres_url: str) -> None
     assert order == ["other game", "first", "second"]
     first.close()
     second.close()
+
+
+def test_a_link_reissued_on_one_server_stops_working_on_the_other(postgres_url: str) -> None:
+    first, second = Host(PostgresStore(postgres_url)), Host(PostgresStore(postgres_url))
+    heard = threading.Event()
+    second.on_change(lambda _: heard.set())
+    game_id, tokens = first.create(bundled_scenario("demo"))
+    assert second.seat(tokens["us"]).seat == "us"  # looked up, and kept
+    new = first.reissue(game_id, "us")
+    assert heard.wait(timeout=10)  # its live connections are woken, and find the token gone
+    with pytest.raises(NotFound, match="unknown or expired seat token"):
+        second.seat(tokens["us"])
+    assert second.seat(new).seat == "us"
