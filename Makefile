@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 CHROMIUM := /usr/bin/chromium
+# The store tests start a PostgreSQL server of their own from Debian's binaries (any version).
+INITDB := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb) /usr/lib/postgresql/initdb)
 
 .PHONY: run test lint typecheck pytest bench mutate clean
 
@@ -17,13 +19,13 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $@
 
 $(TEST_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,plot,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[test,plot,cluster,postgres]'
 	touch $@
 
 run: $(STAMP)
 	$(BIN)/kriegsspiel serve --db .run/games.db --demo
 
-test: $(TEST_STAMP) $(CHROMIUM)
+test: $(TEST_STAMP) $(CHROMIUM) $(INITDB)
 	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/ruff format --check src tests benchmarks tools
 	$(BIN)/mypy
@@ -32,6 +34,10 @@ test: $(TEST_STAMP) $(CHROMIUM)
 # The browser tests drive Debian's chromium; it is installed only when missing (CI runs as root).
 $(CHROMIUM):
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+
+# The PostgreSQL store's tests need Debian's server binaries; installed only when missing.
+$(INITDB):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql
 
 bench: $(TEST_STAMP)
 	$(BIN)/pytest benchmarks --benchmark-only --benchmark-columns=min,mean,max,rounds -p no:randomly -s

@@ -3,7 +3,6 @@ seat's secret link. A thin ring over `kriegsspiel.web`."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -21,8 +20,9 @@ if TYPE_CHECKING:
     "--db",
     default=".run/games.db",
     show_default=True,
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="The SQLite database of games (created if missing).",
+    metavar="FILE|URL",
+    help="The database of games: an SQLite file (created if missing; one server per file), or "
+    "postgresql://USER@HOST/DB, which several servers may share.",
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="The port to listen on.")
@@ -71,7 +71,7 @@ if TYPE_CHECKING:
     help="Games kept in memory; the least recently used are reloaded from the database.",
 )
 def serve_cmd(
-    db: Path,
+    db: str,
     host: str,
     port: int,
     demo: bool,

@@ -13,7 +13,8 @@ from webgame import DEMOLISH_CULVERT, PREPARE_BRIDGE, Answer, Table, create
 
 from kriegsspiel import load_scenario
 from kriegsspiel.games import new_game
-from kriegsspiel.store.sqlite import SqliteStore, StoredReply, StoreError
+from kriegsspiel.store.base import StoredReply, StoreError
+from kriegsspiel.store.sqlite import SqliteStore
 from kriegsspiel.web import create_app
 from kriegsspiel.web.idempotency import Keep, Replies
 

@@ -1,23 +1,27 @@
-"""Stopping and starting the server: every game continues where it was, seat links included."""
+"""Stopping and starting the server: every game continues where it was, seat links included (on
+SQLite and on PostgreSQL)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from backends import Backend
 from starlette.testclient import TestClient
 from webgame import DEMOLISH_CULVERT, PREPARE_BRIDGE, LiveServer, Table, create
 
 from kriegsspiel.web import client as remote
 from kriegsspiel.web import create_app
 
+pytest_plugins = ["storefixtures"]  # backend: SQLite, then PostgreSQL
+
 
 def snapshot(table: Table) -> dict[str, Any]:
     return {seat: (table.table(seat), table.log(seat)) for seat in table.tokens}
 
 
-def test_a_new_app_on_the_same_database_continues_every_game(tmp_path: Path) -> None:
-    db = tmp_path / "games.db"
+def test_a_new_app_on_the_same_database_continues_every_game(backend: Backend) -> None:
+    db = backend.db
     with TestClient(create_app(db)) as first:
         game = create(first)
         other = create(first)

@@ -1,4 +1,5 @@
-"""The SQLite event store: WAL, one committed transaction per entry, reloads that replay exactly."""
+"""The event stores, SQLite and PostgreSQL alike (`backend`): one committed transaction per entry,
+reloads that replay exactly, clear errors for corrupt records; SQLite's WAL."""
 
 from __future__ import annotations
 
@@ -8,18 +9,22 @@ from unittest.mock import patch
 
 import msgspec
 import pytest
+from backends import Backend
 from webgame import DEMOLISH_CULVERT, PREPARE_BRIDGE
 
 from kriegsspiel import new_game
 from kriegsspiel.errors import InputError
+from kriegsspiel.store.base import StoreError
 from kriegsspiel.store.record import CorruptRecord
-from kriegsspiel.store.sqlite import SqliteStore, StoreError
+from kriegsspiel.store.sqlite import SqliteStore
 from kriegsspiel.store.summary import GameSummary, summary_of
 from kriegsspiel.web.host import Host
 
+pytest_plugins = ["storefixtures"]  # backend: each test on SQLite and on PostgreSQL
 
-def test_a_game_and_its_entries_reload_exactly(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "g.db")
+
+def test_a_game_and_its_entries_reload_exactly(backend: Backend) -> None:
+    store = backend.open()
     game = new_game("demo", seed="store-seed")
     game_id, tokens = store.create(game)
     store.append(game_id, game.act("german", PREPARE_BRIDGE))
@@ -28,7 +33,7 @@ def test_a_game_and_its_entries_reload_exactly(tmp_path: Path) -> None:
     store.append(game_id, game.undo("umpire"))
     store.close()
 
-    again = SqliteStore(tmp_path / "g.db")
+    again = backend.open()
     loaded = again.load(game_id)
     assert loaded.seed == "store-seed"
     assert msgspec.json.encode(loaded.log) == msgspec.json.encode(game.log)
@@ -39,8 +44,8 @@ def test_a_game_and_its_entries_reload_exactly(tmp_path: Path) -> None:
     assert again.game_ids() == [game_id]
 
 
-def test_tokens_are_unguessable_and_name_exactly_one_seat(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "g.db")
+def test_tokens_are_unguessable_and_name_exactly_one_seat(backend: Backend) -> None:
+    store = backend.open()
     game_id, tokens = store.create(new_game("demo"))
     assert set(tokens) == {"umpire", "german", "us", "public"}
     assert len(set(tokens.values())) == 4
@@ -58,24 +63,26 @@ def test_the_database_runs_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
     assert db.execute("PRAGMA user_version").fetchone()[0] == 1
 
 
-def test_an_entry_is_committed_when_append_returns(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "g.db")
+def test_an_entry_is_committed_when_append_returns(backend: Backend) -> None:
+    store = backend.open()
     game = new_game("demo")
     game_id, _ = store.create(game)
     store.append(game_id, game.act("german", PREPARE_BRIDGE))
-    other = sqlite3.connect(tmp_path / "g.db")  # another connection sees it at once
-    assert other.execute("SELECT count(*) FROM entries").fetchone()[0] == 1
+    # another connection sees it at once
+    assert backend.scalar("SELECT count(*) FROM entries") == 1
 
 
-def test_a_failed_write_leaves_nothing_and_says_so(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "g.db")
+def test_a_failed_write_leaves_nothing_and_says_so(backend: Backend) -> None:
+    store = backend.open()
     game = new_game("demo")
     game_id, _ = store.create(game)
     entry = game.act("german", PREPARE_BRIDGE)
     store.append(game_id, entry)
-    with pytest.raises(StoreError, match="UNIQUE"):
+    unique = {"sqlite": "UNIQUE constraint failed", "postgres": "violates unique constraint"}
+    with pytest.raises(StoreError, match=unique[backend.kind]):
         store.append(game_id, entry)  # the same seq twice
     assert len(store.load(game_id).log) == 1
+    assert backend.scalar("SELECT count(*) FROM entries") == 1
 
 
 def test_a_games_summary_is_kept_with_each_entry_in_its_transaction(tmp_path: Path) -> None:
@@ -114,31 +121,27 @@ def test_a_lobby_reads_a_game_stored_before_summaries_from_the_game(tmp_path: Pa
     assert [(g["game"], g["entries"]) for g in lobby] == [(old_id, 1), (new_id, 0)]
 
 
-def test_unknown_games_and_corrupt_records_are_clear_errors(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "g.db")
+def test_unknown_games_and_corrupt_records_are_clear_errors(backend: Backend) -> None:
+    store = backend.open()
     with pytest.raises(InputError, match="no game 'nope'"):
         store.load("nope")
     game_id, _ = store.create(new_game("demo"))
-    db = sqlite3.connect(tmp_path / "g.db")
-    db.execute("INSERT INTO entries VALUES (?, 5, '{}')", (game_id,))
-    db.commit()
+    backend.execute("INSERT INTO entries VALUES (?, 5, '{}')", game_id)
     with pytest.raises(InputError, match="corrupt game record"):
         store.load(game_id)
 
 
-def _corrupted(tmp_path: Path, sql: str) -> CorruptRecord:
+def _corrupted(backend: Backend, sql: str) -> CorruptRecord:
     """A stored game of two entries, altered by `sql` (with `?` the game's id), then loaded."""
-    store = SqliteStore(tmp_path / "g.db")
+    store = backend.open()
     game = new_game("demo", seed="corrupt")
     game_id, _ = store.create(game)
     store.append(game_id, game.act("german", PREPARE_BRIDGE))
     store.append(game_id, game.act("us", {"action": "pass"}))
-    db = sqlite3.connect(tmp_path / "g.db")
-    db.execute(sql, (game_id,))
-    db.commit()
+    backend.execute(sql, game_id)
     with pytest.raises(CorruptRecord) as info:
         store.load(game_id)
-    assert info.value.where == f"{tmp_path / 'g.db'}: game {game_id}"  # the database and game
+    assert info.value.where == f"{store.path}: game {game_id}"  # the database and game
     return info.value
 
 
@@ -179,9 +182,9 @@ def _corrupted(tmp_path: Path, sql: str) -> CorruptRecord:
     ],
 )
 def test_a_corrupt_record_names_the_game_and_what_is_wrong(
-    tmp_path: Path, sql: str, problem: str
+    backend: Backend, sql: str, problem: str
 ) -> None:
-    assert _corrupted(tmp_path, sql).problem.startswith(problem)
+    assert _corrupted(backend, sql).problem.startswith(problem)
 
 
 def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:

@@ -11,14 +11,16 @@ from __future__ import annotations
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from kriegsspiel.core.game import Game, Header
 from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError
+from kriegsspiel.store.base import HOST_TOKEN, REPLIES_KEPT, StoredReply, new_token
+from kriegsspiel.store.base import StoreError as StoreError  # still importable from here
 from kriegsspiel.store.record import decode_game, encode, header_of
 from kriegsspiel.store.summary import GameSummary, summary_of
 
@@ -92,35 +94,12 @@ CREATE TABLE IF NOT EXISTS settings (
   value TEXT NOT NULL
 );
 """
-HOST_TOKEN = "host-token"
-REPLIES_KEPT = 256  # answers to keyed requests kept per game: far more than are ever in flight
-
-
-class StoredReply(NamedTuple):
-    """The first answer to a seat's request with an idempotency key (web/idempotency.py), kept
-    in the transaction that records what the request did."""
-
-    seat: str
-    key: str
-    fingerprint: str  # a hash of the request it answers
-    answer: str  # JSON
-
-
 # one b-tree (WITHOUT ROWID) updated in place: the fewest pages for each commit to write
 _SUMMARY = (
     "INSERT INTO summaries (game, title, ruleset, clock, over, entries) VALUES (?, ?, ?, ?, ?, ?) "
     "ON CONFLICT (game) DO UPDATE SET title = excluded.title, ruleset = excluded.ruleset, "
     "clock = excluded.clock, over = excluded.over, entries = excluded.entries"
 )
-
-
-class StoreError(Exception):
-    """The database could not be read or written (disk full, locked, corrupt)."""
-
-
-def new_token() -> str:
-    """An unguessable seat token (192 random bits)."""
-    return secrets.token_urlsafe(24)
 
 
 class SqliteStore:
@@ -154,6 +133,13 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+    def watch(self, listener: Callable[[str | None], None]) -> None:
+        """Nothing to watch: one server alone serves an SQLite database (store/serverlock.py)."""
+
+    def turn(self, game_id: str) -> AbstractContextManager[None]:
+        """Always this server's turn: it is the database's only one."""
+        return nullcontext()
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:

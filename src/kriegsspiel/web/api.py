@@ -31,7 +31,7 @@ from kriegsspiel.core.limits import out_of_range
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.errors import InputError, KriegsspielError, RuleViolation
 from kriegsspiel.scenario.load import bundled_names, parse_scenario
-from kriegsspiel.store.sqlite import StoreError
+from kriegsspiel.store.base import StoreError
 from kriegsspiel.web import schema
 from kriegsspiel.web.approvals import default_mode
 from kriegsspiel.web.bots import CHOICES, check_bots

@@ -1,4 +1,5 @@
-"""The ASGI app: the JSON API, the live connections and the pages over one SQLite store."""
+"""The ASGI app: the JSON API, the live connections and the pages over one store (an SQLite file
+that it alone serves, or a PostgreSQL database that other servers may share)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from kriegsspiel.errors import KriegsspielError
-from kriegsspiel.store.sqlite import SqliteStore, StoreError
+from kriegsspiel.errors import InputError, KriegsspielError
+from kriegsspiel.store.base import Store, StoreError, is_postgres, open_store
+from kriegsspiel.store.serverlock import ServerLock
+from kriegsspiel.store.sqlite import SqliteStore
 from kriegsspiel.web import api, pages
 from kriegsspiel.web.bots import BotSeats
 from kriegsspiel.web.guards import DEFAULT, Buckets, Limits, OriginGuard
@@ -65,20 +68,39 @@ async def _error(request: Request, exc: Exception) -> Response:
     return api.error_response(request, exc)
 
 
+def _opened(db: str | Path | Store) -> tuple[Store, ServerLock | None]:
+    """The store, and for an SQLite file the lock that makes this server its only one (taken
+    before the file is opened)."""
+    if isinstance(db, SqliteStore):
+        return db, ServerLock(db.path)
+    if not isinstance(db, str | Path):
+        return db, None
+    if is_postgres(db):
+        return open_store(db), None
+    lock = ServerLock(Path(db))
+    try:
+        return SqliteStore(db), lock
+    except InputError:
+        lock.release()
+        raise
+
+
 def create_app(
-    db: str | Path | SqliteStore,
+    db: str | Path | Store,
     *,
     open_creation: bool = True,
     public_url: str | None = None,
     limits: Limits = DEFAULT,
 ) -> Starlette:
-    """The app over a database file (created if missing) or an open store.
+    """The app over a database (`open_store`: a file, created if missing, or a `postgresql://`
+    address) or an open store. It holds an SQLite database's `ServerLock` until it stops: a
+    second server on the same file is refused.
 
     Without `open_creation`, creating a game needs the host token (`kriegsspiel serve` runs so
     unless `--open`); `public_url` is the base of the links it hands out (by default, the
     address each request came to), and an Origin its pages may send; `limits` are the rates,
     live connections and games in memory it allows (web/guards.py)."""
-    store = db if isinstance(db, SqliteStore) else SqliteStore(db)
+    store, lock = _opened(db)
     host, hub = Host(store, limits.games), Hub(limits.sockets)
     host.on_change(hub.publish)
     bots = BotSeats(host)
@@ -89,6 +111,8 @@ def create_app(
         yield
         bots.close()
         store.close()
+        if lock is not None:
+            lock.release()
 
     app = Starlette(
         routes=[*api.ROUTES, *pages.ROUTES],
@@ -111,6 +135,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.host = host
+    app.state.lock = lock
     app.state.hub = hub
     app.state.bots = bots
     app.state.open_creation = open_creation

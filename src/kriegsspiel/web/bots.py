@@ -111,7 +111,8 @@ class BotSeats:
             with self.host.locked(game_id) as game:  # re-entrant: `act` takes it again
                 if len(game.log) != len(copy.log):
                     continue  # someone acted meanwhile: choose again
-                self.host.act(self.host.tokens(game_id)[seat], action)
+                # chosen on our copy: if another server acted first, it chooses again
+                self.host.act(self.host.tokens(game_id)[seat], action, again=False)
             taken += 1
         return taken
 

@@ -12,6 +12,12 @@ At most `capacity` games are kept in memory: when one more is loaded or created,
 recently used game that no thread holds or waits for is dropped, and it is loaded again from the
 store (its log replayed) when next used. What else the host keeps of a game (its seats' tokens
 and versions, held approvals, idempotent answers) stays, so a reload is not seen by any seat.
+
+Several servers may share one PostgreSQL store. Each keeps its own copy of a game, so its copy
+can be behind: an entry appended on a stale copy takes a number another server has taken, the store
+refuses it (`Conflict`), and the action is resolved again on the game as the store now has it,
+exactly as if it had waited for the other server's. A change another server made is announced by
+the store (`Store.watch`): the copy is dropped, and the game's live connections are woken.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import hmac
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -38,10 +44,12 @@ from kriegsspiel.errors import InputError, KriegsspielError
 from kriegsspiel.games import AnyGame, new_game
 from kriegsspiel.render import board
 from kriegsspiel.scenario.load import BUNDLED, bundled_names, parse_scenario
-from kriegsspiel.store.sqlite import SqliteStore, StoredReply, StoreError
+from kriegsspiel.store.base import Conflict, Store, StoredReply, StoreError
 from kriegsspiel.store.summary import GameSummary, summary_of
 from kriegsspiel.web.approvals import Approvals, Mode
 from kriegsspiel.web.idempotency import Keep, Replies
+
+RESOLVES = 8  # times an action is resolved anew when other servers recorded first
 
 
 class NotFound(InputError):
@@ -99,7 +107,7 @@ class Host:
     """Games over a store, addressed by seat tokens. Thread-safe: a lock per game serialises
     the work on that game, and a small lock guards the tables of games, locks and seats."""
 
-    def __init__(self, store: SqliteStore, capacity: int = 64) -> None:
+    def __init__(self, store: Store, capacity: int = 64) -> None:
         self.store = store
         self.capacity = capacity  # games kept in memory, the most recently used
         self._games: OrderedDict[str, AnyGame] = OrderedDict()  # least recently used first
@@ -113,6 +121,8 @@ class Host:
         self._host_token: str | None = None
         self._reissues = 0  # links reissued so far: a lookup begun before one is not kept
         self._approvals = Approvals(store.approvals)
+        self._elsewhere = 0  # changes other servers made so far: a load begun before one is stale
+        store.watch(self._changed_elsewhere)
 
     def on_change(self, listener: Callable[[str], None]) -> None:
         """Call `listener(game_id)` after every recorded action or undo."""
@@ -209,6 +219,21 @@ class Host:
             out.append({"game": game_id, **row, "created": created, "active": active})
         return out
 
+    def _changed_elsewhere(self, game_id: str | None) -> None:
+        """Another server changed the game (None: any game may have changed): forget our copy
+        and its seats' tokens, which are read again from the store, and wake its connections."""
+        with self._lock:
+            ids = list(self._games) if game_id is None else [game_id]
+            for changed in ids:
+                self._games.pop(changed, None)
+                self._approvals.forget(changed)  # held and decided there too: read them again
+                self._replies.forget(changed)
+            self._elsewhere += 1
+            self._reissues += 1  # a link may have been reissued there
+            self._seats = {t: r for t, r in self._seats.items() if r.game_id not in ids}
+        for changed in ids:
+            self._notify(changed)
+
     def _game_lock(self, game_id: str) -> threading.RLock:
         with self._lock:
             return self._locks.setdefault(game_id, threading.RLock())
@@ -225,11 +250,7 @@ class Host:
                     game = self._games.get(game_id)
                     if game is not None:
                         self._games.move_to_end(game_id)
-                if game is None:
-                    game = self.store.load(game_id)
-                    with self._lock:
-                        self._games[game_id] = game
-                yield game
+                yield self._loaded(game_id) if game is None else game
         finally:
             with self._lock:
                 self._busy[game_id] -= 1
@@ -258,6 +279,17 @@ class Host:
         """The ids of the games in memory, the least recently used first."""
         with self._lock:
             return list(self._games)
+
+    def _loaded(self, game_id: str) -> AnyGame:
+        """The game as the store has it, kept unless another server changed it meanwhile (the
+        caller holds the game's lock)."""
+        with self._lock:
+            elsewhere = self._elsewhere
+        game = self.store.load(game_id)
+        with self._lock:
+            if self._elsewhere == elsewhere:
+                self._games[game_id] = game
+        return game
 
     def game(self, game_id: str) -> AnyGame:
         with self.locked(game_id) as game:
@@ -455,11 +487,14 @@ class Host:
         dice: list[int] | None = None,
         player: str = "",
         key: str | None = None,
+        *,
+        again: bool = True,
     ) -> list[dict[str, Any]]:
         """Resolve and record an action; the new log entries as this seat sees them (none while
         it awaits the umpire's approval). With an idempotency `key` this seat sent before, the
-        first answer, and nothing is done."""
-        return list(self.submit(token, action, dice, player, key)["entries"])
+        first answer, and nothing is done. Without `again`, an action that another server got
+        ahead of is not resolved again (`Unavailable`): for a bot, which chooses anew."""
+        return list(self.submit(token, action, dice, player, key, again=again)["entries"])
 
     def submit(
         self,
@@ -468,6 +503,8 @@ class Host:
         dice: list[int] | None = None,
         player: str = "",
         key: str | None = None,
+        *,
+        again: bool = True,
     ) -> dict[str, Any]:
         """`act`'s answer as the API gives it: `entries`, and `pending` (what every seat is shown)
         when the action was checked and is held for the umpire's approval."""
@@ -485,8 +522,9 @@ class Host:
                     ref.game_id,
                     game,
                     ref.seat,
-                    lambda: _act(game, ref.seat, action, dice, player),
+                    lambda g: _act(g, ref.seat, action, dice, player),
                     lambda entries: keep({"entries": entries}),
+                    again=again,
                 )
                 return {"entries": entries}
 
@@ -498,7 +536,7 @@ class Host:
         entry as this seat sees it."""
         with self._open(token) as (ref, game):
             return self._recorded(
-                ref.game_id, game, ref.seat, lambda: game.message(ref.seat, text, to)
+                ref.game_id, game, ref.seat, lambda g: g.message(ref.seat, text, to)
             )
 
     def approve(
@@ -518,7 +556,7 @@ class Host:
                     ref.game_id,
                     game,
                     ref.seat,
-                    lambda: _act(game, held.seat, held.action, held.dice, held.player),
+                    lambda g: _act(g, held.seat, held.action, held.dice, held.player),
                     keep,
                     approvals=True,
                 )
@@ -531,20 +569,34 @@ class Host:
         game_id: str,
         game: AnyGame,
         seat: str,
-        resolve: Callable[[], Entry[Any]],
+        resolve: Callable[[AnyGame], Entry[Any]],
         keep: Keep = lambda entries: None,
         *,
         approvals: bool = False,
+        again: bool = True,
     ) -> list[dict[str, Any]]:
-        """Record the entry `resolve` makes; the new log entries as `seat` sees them. What
-        `keep` makes of them (the keyed request's answer) and, with `approvals`, the game's
-        approvals are saved in the same transaction."""
-        before = game.log_length(seat)
-        entry = resolve()
-        entries = game.log_view(seat, before)
-        state = self._approvals.state(game_id) if approvals else None
-        self._record(game_id, entry, summary_of(game), keep(entries), state)  # the summary after it
-        return entries
+        """Record the entry `resolve` makes on the game, in the game's turn (`Store.turn`); the
+        new log entries as `seat` sees them. What `keep` makes of them (the keyed request's
+        answer), the game's summary and, with `approvals`, its approvals are saved in the same
+        transaction. If another server recorded an entry first, resolve it again (with `again`)
+        on the game as the store now has it (the caller holds the game's lock)."""
+        with ExitStack() as held:
+            try:
+                held.enter_context(self.store.turn(game_id))
+            except StoreError:
+                raise Unavailable("the game database is busy; nothing was recorded") from None
+            for _ in range(RESOLVES if again else 1):
+                before = game.log_length(seat)
+                entry = resolve(game)
+                entries = game.log_view(seat, before)
+                state = self._approvals.state(game_id) if approvals else None
+                try:
+                    self._record(game_id, entry, summary_of(game), keep(entries), state)
+                except Conflict:
+                    game = self._loaded(game_id)
+                    continue
+                return entries
+        raise Unavailable("the game kept changing on another server; nothing was recorded")
 
     def undo(self, token: str, count: int = 1, key: str | None = None) -> list[dict[str, Any]]:
         """The umpire takes back the last `count` actions; the undo entry is logged. A repeated
@@ -553,7 +605,7 @@ class Host:
 
             def do(keep: Keep) -> list[dict[str, Any]]:
                 return self._recorded(
-                    ref.game_id, game, ref.seat, lambda: game.undo(ref.seat, count), keep
+                    ref.game_id, game, ref.seat, lambda g: g.undo(ref.seat, count), keep
                 )
 
             return self._replies.once(ref.game_id, ref.seat, key, ("undo", count), do)
@@ -577,10 +629,12 @@ class Host:
     ) -> None:
         try:
             self.store.append(game_id, entry, summary, reply=reply, approvals=approvals)
-        except StoreError:
+        except StoreError as exc:
             with self._lock:  # the in-memory game is ahead of the store: drop it
                 self._games.pop(game_id, None)
             self._approvals.forget(game_id)
+            if isinstance(exc, Conflict):
+                raise
             raise Unavailable("the action could not be saved and was not recorded") from None
         self._notify(game_id)
 

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from kriegsspiel.errors import InputError
-from kriegsspiel.store.sqlite import REPLIES_KEPT, StoredReply
+from kriegsspiel.store.base import REPLIES_KEPT, StoredReply
 
 T = TypeVar("T")
 HEADER = "Idempotency-Key"

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import uvicorn
 
+from kriegsspiel.store.base import is_postgres
 from kriegsspiel.web.app import create_app
 from kriegsspiel.web.guards import SERVED, Limits
 from kriegsspiel.web.host import Host, bundled_scenario
@@ -28,7 +29,7 @@ def demo_links(host: Host, base: str) -> tuple[str, dict[str, str]]:
 
 
 def serve(
-    db: Path,
+    db: str | Path,
     host: str = "127.0.0.1",
     port: int = 8000,
     demo: bool = False,
@@ -37,23 +38,34 @@ def serve(
     public_url: str | None = None,
     limits: Limits = SERVED,
 ) -> None:
-    """Serve the table app over the SQLite database `db` (created if missing) until interrupted.
+    """Serve the table app over the database `db` until interrupted: an SQLite file (created if
+    missing; this server alone may serve it) or a `postgresql://` address (shared with any other
+    servers on it).
 
     Prints the host link. Links use `public_url`, else the address players can reach (with
     `host` 0.0.0.0, the machine's LAN address). With `demo`, the demo game is created when the
     database has no game, and the first game's seat links are printed: each is that seat's secret.
     `limits` are the rates, live connections per link and games in memory (web/guards.py).
     """
-    db.parent.mkdir(parents=True, exist_ok=True)
+    if not is_postgres(db):
+        db = Path(db)
+        db.parent.mkdir(parents=True, exist_ok=True)
     base = base_url(host, port, public_url)
     app = create_app(db, open_creation=open_creation, public_url=base, limits=limits)
-    if demo:
-        title, links = demo_links(app.state.host, base)
-        print(f"{title}: open each seat's link on its own screen (each link is that seat's secret)")
-        for seat, link in links.items():
-            print(f"  {seat:<8} {link}")
-    host_link = f"{base}/host/{app.state.host.store.host_token()}"
-    print(f"Host (games, links, new games; keep it secret): {host_link}")
-    anyone = f"   New games by anyone: {base}/" if open_creation else ""
-    print(f"API: {base}/openapi.json{anyone}   Stop: Ctrl+C", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    try:
+        if demo:
+            title, links = demo_links(app.state.host, base)
+            print(
+                f"{title}: open each seat's link on its own screen "
+                "(each link is that seat's secret)"
+            )
+            for seat, link in links.items():
+                print(f"  {seat:<8} {link}")
+        host_link = f"{base}/host/{app.state.host.store.host_token()}"
+        print(f"Host (games, links, new games; keep it secret): {host_link}")
+        anyone = f"   New games by anyone: {base}/" if open_creation else ""
+        print(f"API: {base}/openapi.json{anyone}   Stop: Ctrl+C", flush=True)
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+    finally:
+        if app.state.lock is not None:  # the database is free for the next server
+            app.state.lock.release()
