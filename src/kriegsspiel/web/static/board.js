@@ -8,15 +8,26 @@
 // `boardView.picker` is set (a destination or a facing being chosen), a one-finger drag or a
 // mouse hover moves the picker (`picker(point, pressed)`) instead of the table.
 
-const boardView = {box: null, key: null, picker: null};
+const boardView = {box: null, key: null, fit: null, picker: null};
 
 // The table point (inches, +y up the table) under a screen point: the SVG draws y downwards.
 function tablePoint(svg, clientX, clientY) {
+  const [x, y] = boardPoint(svg, clientX, clientY);
+  return [Math.round(x * 100) / 100, Math.round(-y * 100) / 100];
+}
+
+// The board point under a screen point, through the SVG's own transform: right even when the
+// picture does not fill its box (a phone's board held short while the sheet is open).
+function boardPoint(svg, clientX, clientY) {
+  const m = svg.getScreenCTM();
+  if (m) {
+    const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+    return [p.x, p.y];
+  }
   const rect = svg.getBoundingClientRect();
   const b = boardView.box;
-  const x = b.x + (clientX - rect.left) / rect.width * b.w;
-  const y = b.y + (clientY - rect.top) / rect.height * b.h;
-  return [Math.round(x * 100) / 100, Math.round(-y * 100) / 100];
+  return [b.x + (clientX - rect.left) / rect.width * b.w,
+          b.y + (clientY - rect.top) / rect.height * b.h];
 }
 
 function mountBoard(container, svg, onTap, focus) {
@@ -26,12 +37,18 @@ function mountBoard(container, svg, onTap, focus) {
   const controls = document.createElement("div");
   controls.className = "zoom";
   container.replaceChildren(svg, controls);
-  if (boardView.key !== key || !boardView.box) {
-    boardView.key = key;
+  if (!boardView.box) {
     const zoom = window.innerWidth <= 500 ? Number(svg.dataset.phoneZoom || 1) : 1;
     const [cx, cy] = focusPoint(svg, focus) || [fit.x + fit.w / 2, fit.y + fit.h / 2];
     boardView.box = zoomed(fit, Math.max(1, zoom), cx, cy);
+  } else if (boardView.key !== key) {  // the picture grew or shrank (its legend): the same view
+    const b = boardView.box;
+    const whole = b.w >= boardView.fit.w && b.h >= boardView.fit.h;
+    boardView.box = whole ? {...fit} : clamp(fit, {x: b.x, y: b.y, w: Math.min(b.w, fit.w),
+      h: Math.min(b.h, fit.h)});
   }
+  boardView.key = key;
+  boardView.fit = fit;
   const apply = () => {
     const b = boardView.box;
     svg.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
@@ -39,12 +56,7 @@ function mountBoard(container, svg, onTap, focus) {
   apply();
   svg.style.touchAction = "none";
 
-  const toBoard = (clientX, clientY) => {
-    const rect = svg.getBoundingClientRect();
-    const b = boardView.box;
-    return [b.x + (clientX - rect.left) / rect.width * b.w,
-            b.y + (clientY - rect.top) / rect.height * b.h];
-  };
+  const toBoard = (clientX, clientY) => boardPoint(svg, clientX, clientY);
   const zoomAt = (factor, clientX, clientY) => {
     const [x, y] = toBoard(clientX, clientY);
     const b = boardView.box;

@@ -1,6 +1,10 @@
 // The seat's legal actions as verbs in plain words, grouped ("Move", "Fire", …), and narrowed to
 // the selected unit: an action belongs to the unit (vehicle, craft, man, commander, Blind) that
 // carries it out; actions that no unit carries out (ending a phase, passing) are always listed.
+// A man of a team (a unit whose view lists its `men`, as afv's) acts for the team drawn on the
+// board: tapping the team lists its men's actions.
+
+import {state} from "./seat-state.js";
 
 const ACTORS = ["unit", "vehicle", "craft", "man", "commander", "blind"];
 
@@ -25,7 +29,13 @@ const GROUP_OF = new Map(GROUPS.flatMap(([name, kinds]) => kinds.map((k) => [k, 
 
 export function actorOf(action) {
   const key = ACTORS.find((k) => typeof action[k] === "string");
-  return key ? action[key] : null;
+  return key ? teamOf(action[key]) : null;
+}
+
+function teamOf(id) {
+  const units = (state.table && state.table.view.units) || [];
+  const team = units.find((u) => Array.isArray(u.men) && u.men.some((m) => m && m.id === id));
+  return team ? team.id : id;
 }
 
 export function groupOf(action) {
