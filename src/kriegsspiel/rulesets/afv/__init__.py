@@ -21,7 +21,7 @@ from kriegsspiel.rulesets.afv.knowledge import knowledge, secrets
 from kriegsspiel.rulesets.afv.scenario import AfvScenario
 from kriegsspiel.rulesets.afv.setup import initial_state
 from kriegsspiel.rulesets.afv.state import AfvState
-from kriegsspiel.rulesets.afv.view import view
+from kriegsspiel.rulesets.afv.view import clock_text, view
 
 
 class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
@@ -42,6 +42,7 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
         return Ctx(state, seat, roll, topics.COMPOSED.appliers, state.scenario.game_tables)
 
     typed_view = staticmethod(view)
+    clock = staticmethod(clock_text)  # the turn and the card in play (SK-DECK, SK-CARD)
 
     victory_facts = staticmethod(victory.facts)
 

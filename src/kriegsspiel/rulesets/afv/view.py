@@ -11,6 +11,7 @@ that halted an AFV, the cards drawn and how many of each side's are left.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -135,6 +136,24 @@ class AfvView(ViewHeader, frozen=True, kw_only=True):
     card: CardView | None
     units: list[AfvUnitView]
     losses: dict[str, dict[str, int]]
+
+
+def clock_text(view: Mapping[str, Any]) -> str:
+    """SK-DECK, SK-CARD: the turn and the card in play, whose card it is and who holds it, by
+    their names ("turn 1, card 3: Panzerfaust team 1 (in the inn)'s card (Kampfgruppe Vogt)")."""
+    sides = {side["id"]: side["name"] for side in view.get("sides") or ()}
+    units = {u["id"]: u.get("name") or u["id"] for u in view.get("units") or ()}
+    text = f"turn {view.get('turn')}"
+    card = view.get("card")
+    if view.get("phase") == "setup":
+        text += ": setup"
+    elif card:
+        holder = card.get("holder")
+        whose = f"{units.get(holder, holder)}'s" if holder else "a free-move"
+        text += f", card {card['number']}: {whose} card ({sides.get(card['side'], card['side'])})"
+    elif not view.get("over"):
+        text += ": the next card is to be drawn"
+    return text + " (the game is over)" if view.get("over") else text
 
 
 def view(state: AfvState, seat: str) -> AfvView:
