@@ -92,7 +92,7 @@ def test_afv_a_whole_turn_by_taps(browser: Browser, server: LiveServer) -> None:
     tap_board(us, 19.5, 21)  # Gefr Lenz of the panzerfaust team in the inn
     picked(us, "Gefr Lenz")
     # AFV-VIS-05, AMB-AFV-08: the buttoned gunner spots a target ahead on a d100 <= 50
-    assert outcome(us, "acquires") == "1/2 · 50%"
+    assert outcome(us, "acquires Gefr Lenz") == "1/2 · 50%"  # by name, not pzf-1a
     at_the_table(us, [30])
     confirm(us)
     draw(us, 8)  # the US free-move card
@@ -108,12 +108,13 @@ def test_afv_a_whole_turn_by_taps(browser: Browser, server: LiveServer) -> None:
     picked(us, "Gefr Lenz")
     # SK-DEFAULT-TO-HIT: the main gun hits within 12" on a d100 <= 75; AFV-MALF-01/03 with
     # AMB-AFV-11: a natural 99 breaks the gun and a 100 backfires, both misses; so 76-98 miss
-    assert outcome(us, "miss") == "23/100 · 23%"
+    assert outcome(us, "Sherman 1 (Sgt Miller)'s main gun at Gefr Lenz: miss") == "23/100 · 23%"
     # SK-DEFAULT-CASUALTY: a hit man is killed on a d10 of 1-4: 3/4 x 4/10
-    assert outcome(us, "killed") == "3/10 · 30%"
+    assert outcome(us, "Gefr Lenz killed") == "3/10 · 30%"
     shot(us, "afv-us-odds", full=False)
     at_the_table(us, [90])
     confirm(us)
+    expect(german.locator("#log li").last).to_contain_text("Gefr Lenz (")  # the shot, by name
     verb(us, "Pvt Russo (loader) loads AP")  # AFV-CREW-15: the breech is empty after the shot
     confirm(us)
     draw(us, 6)  # Panzerfaust team 1

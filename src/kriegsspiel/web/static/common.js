@@ -41,31 +41,36 @@ function seatName(view, seat) {
   return side && side.name ? side.name : seat;
 }
 
-// A log text with the ids of the things this seat's view names (units, craft, features, tasks:
-// any list of {id, name} but the sides, whose names the texts already use) read as their names.
-// Only what the view holds is named, so a text can tell nothing the view does not.
+// A text of the server's (an outcome, a log line) with the ids of the things this seat's view
+// names (any list of {id, name} but the sides, whose names the texts already use; units' men and
+// crewmen too) read as their names: "sherman-1's main gun at pzf-1a: miss" reads "Sherman 1 (Sgt
+// Miller)'s main gun at Gefr Lenz: miss". Only whole ids, and only what the view holds, so a
+// text tells nothing the view does not.
 const namesOf = new WeakMap();
 function namedText(text, view) {
-  if (!view || typeof view !== "object") return text;
+  if (!text || !view || typeof view !== "object") return text;
   let found = namesOf.get(view);
   if (!found) {
     const names = new Map();
-    for (const [key, list] of Object.entries(view)) {
-      if (key === "sides" || !Array.isArray(list)) continue;
-      for (const item of list) {
-        if (!item || typeof item !== "object") continue;
-        const name = item.name || item.label;
-        if (typeof item.id === "string" && typeof name === "string" && name && name !== item.id) {
-          names.set(item.id, name);
-        }
+    const add = (item) => {
+      if (!item || typeof item !== "object") return;
+      const name = item.name || item.label;
+      if (typeof item.id === "string" && typeof name === "string" && name && name !== item.id) {
+        names.set(item.id, name);
       }
+      for (const inner of [...(item.men || []), ...(item.crew || [])]) add(inner);
+    };
+    for (const [key, list] of Object.entries(view)) {
+      if (key !== "sides" && Array.isArray(list)) list.forEach(add);
     }
     const ids = [...names.keys()].sort((a, b) => b.length - a.length)
       .map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-    found = {names, pattern: ids.length ? new RegExp(`(?<![\\w-])(${ids.join("|")})(?![\\w-])`, "g") : null};
+    const whole = ids.length
+      ? new RegExp(`(?<![\\w.#-])(?:${ids.join("|")})(?![\\w#-]|\\.\\w)`, "g") : null;
+    found = {names, whole};
     namesOf.set(view, found);
   }
-  return found.pattern ? text.replace(found.pattern, (id) => found.names.get(id)) : text;
+  return found.whole ? text.replace(found.whole, (id) => found.names.get(id)) : text;
 }
 
 function show(value) {

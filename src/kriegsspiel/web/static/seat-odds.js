@@ -1,7 +1,7 @@
 // The odds of a whole action as a small bar chart: one bar an outcome, with its exact fraction
 // and its percentage in words beside it (the bar itself is decoration; the numbers are read out).
 
-import {withNames} from "./seat-state.js";
+import {named} from "./seat-state.js";
 
 export function oddsChart(odds) {
   const rolls = [...new Set(odds.rolls.map(rollName))];  // "abilities.fire" -> "fire"
@@ -14,7 +14,7 @@ export function oddsChart(odds) {
     const bar = el("span", {class: "bar", "aria-hidden": "true"});
     bar.style.width = `${Math.max(0, Math.min(100, share))}%`;
     return el("li", {class: "outcome"},
-      el("span", {class: "what"}, withNames(o.summary)),
+      el("span", {class: "what"}, named(o.summary)),
       el("span", {class: "track", "aria-hidden": "true"}, bar),
       el("span", {class: "num"}, `${fraction} · ${percent}`));
   });

@@ -16,13 +16,12 @@ export function nameOf(id) {
   return id;
 }
 
-// Text with every id of a thing the view names replaced by its name ("mg misses" -> "MG Platoon
-// misses"): for the words a ruleset writes with ids, as the odds' outcomes.
-export function withNames(text) {
-  return text.replace(/\w[\w-]*\w|\w/g, (word) => nameOf(word));
-}
-
 // A side's name, from the view's `sides` (common.js `seatName`).
 export function sideName(id) {
   return seatName(state.table && state.table.view, id);
+}
+
+// A text of the server's with the ids this seat's view names put as their names (common.js).
+export function named(text) {
+  return namedText(text, state.table && state.table.view);
 }

@@ -3,7 +3,7 @@
 // After every refresh the page sends `seat:table` (detail: {table, log}) on `document`, so that
 // another script adds to the page with one listener.
 
-import {state, seatUrl, sideName, token} from "./seat-state.js";
+import {state, seatUrl, sideName, token, named} from "./seat-state.js";
 import {verbs, actors, actorOf} from "./seat-verbs.js";
 import {openSheet, closeSheet, isOpen, boardTap, drawOverlay, preview, wireSheet} from "./seat-sheet.js";
 import {renderTurn, toast, wireTurn} from "./seat-turn.js";
@@ -163,8 +163,7 @@ function renderPicker(table) {
 }
 
 function acted(result) {
-  const text = result.entries.flatMap((e) => e.events.map((ev) => namedText(ev.text, (state.table || {}).view)))
-    .join(" / ");
+  const text = result.entries.flatMap((e) => e.events.map((ev) => named(ev.text))).join(" / ");
   notice(text);
   toast(text || "Done.");
   refresh();
@@ -203,7 +202,7 @@ function renderExtra(view) {
 function renderLog(log) {
   $("log").replaceChildren(...log.map((item) => {
     const head = item.kind === "undo" ? `undo of ${show(item.undoes)}` : sideName(item.seat);
-    const texts = item.events.map((e) => el("div", {class: "event"}, namedText(e.text, (state.table || {}).view)));
+    const texts = item.events.map((e) => el("div", {class: "event"}, named(e.text)));
     const li = el("li", {value: String(item.n)}, el("span", {class: "who"}, head), ...texts);
     if (item.undone) li.classList.add("undone");
     return li;
