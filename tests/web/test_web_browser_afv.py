@@ -33,6 +33,7 @@ pytestmark = needs_chromium
 def draw(page: Page, face: int | None) -> None:
     """SK-DRAW: the next card, picked by a die with one face per card left (none for the last)."""
     verb(page, "draw the next card")
+    expect(page.locator("#fields input")).to_have_count(0)  # no blank "card" to type
     if face is not None:
         at_the_table(page, [face])
     confirm(page)
@@ -144,6 +145,10 @@ def test_afv_a_whole_turn_by_taps(browser: Browser, server: LiveServer) -> None:
     verb(german, "driver steers to a new heading")
     tap_board(german, 27.3, 38.1)  # 4" from (28, 42) at a bearing of 190°
     expect(german.locator("#angle-facing")).to_have_text(re.compile(r"^(18[89]|19[0-2])°$"))
+    expect(german.locator("#f-road")).to_have_count(0)  # the road not taken is not asked
+    # the toast over the short board above the phone's sheet is cut to two lines
+    clamp = "getComputedStyle(document.getElementById('toast')).maxHeight"
+    assert german.evaluate(clamp) != "none"
     shot(german, "afv-german-facing", full=False)
     confirm(german)
     draw(german, 5)  # Panzerfaust team 2

@@ -60,6 +60,11 @@ export function closeSheet() {
 // -- the form ------------------------------------------------------------------------------------
 
 const FIXED = new Set(["action"]);
+// A blank field that names a thing, a place or a direction is the way not taken (afv's steer by a
+// heading leaves `road` blank, a traverse onto a target leaves `bearing` blank): never a number
+// to type. A blank quantity (a declared distance) is asked, as measured on the table if left blank.
+const NOT_A_NUMBER = new Set(["road", "via", "card", "loaded", "target", "unit", "by", "to", "at",
+  "position", "facing", "bearing"]);
 
 function fieldsFor(choice) {
   const domains = new Map(choice.domains.map((d) => [d.param, d]));
@@ -69,6 +74,7 @@ function fieldsFor(choice) {
     const domain = domains.get(param);
     if (domain) out.push(domainField(domain));
     else if (param === "defender_modifier" && state.table.seat !== "umpire") continue;
+    else if (value === null && NOT_A_NUMBER.has(param)) continue;
     else if (typeof value === "number" || value === null) out.push(numberField(param, value));
     else if (typeof value === "boolean") out.push(checkField(param, value));
   }
