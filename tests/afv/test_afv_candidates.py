@@ -326,6 +326,12 @@ def test_labels_name_units_crewmen_and_features_by_their_display_names() -> None
     }
     assert look.action["target"] == targets.options[0]
     assert "Sherman 1 (Sgt Miller): T/5 Kowalski (driver) follows the village road" in said
+    # AFV-CREW-07: the co-driver's exits in words, and no two verbs reading the same
+    hale = "Sherman 1 (Sgt Miller): Pvt Hale (co-driver) bails out"
+    exits = [label for label in said if label.startswith(hale)]
+    assert exits == [hale, f"{hale} by the top hatch", f"{hale} by the escape hatch"]
+    assert said[hale].action["via"] is None  # by his position's first exit
+    assert len(said) == len(game.legal_actions(US))
     crew(game, "sherman-1", "commander", "acquire", target="pzf-1a")
     said = labels(game, US)
     fire = "Sherman 1 (Sgt Miller): Cpl Novak (gunner) fires the coaxial MG at Gefr Lenz"

@@ -96,10 +96,11 @@ def _leaving(me: _Crewman) -> Iterator[Candidate]:
     abandons, only from a position without an exit to one with, AFV-MORALE-16), or out by an
     exit of his position."""
     exits = ("back deck",) if me.c.on_deck else tuple(me.pos.exits)
-    if exits:
-        yield Candidate(BailOut(me.vid, me.role), f"{me.who} bails out by the {exits[0]}")
+    if exits:  # no exit named: his position's first; each exit in words ("the top hatch")
+        yield Candidate(BailOut(me.vid, me.role), f"{me.who} bails out")
         for via in exits:
-            yield Candidate(BailOut(me.vid, me.role, via), f"{me.who} bails out by the {via}")
+            label = f"{me.who} bails out by the {via.replace('-', ' ')}"
+            yield Candidate(BailOut(me.vid, me.role, via), label)
     if me.c.on_deck or (me.v.abandon and me.pos.exits):
         return
     for other in me.vt.positions:
