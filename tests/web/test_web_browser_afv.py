@@ -132,6 +132,8 @@ def test_afv_a_whole_turn_by_taps(browser: Browser, server: LiveServer) -> None:
     ruler = re.compile(r'^(3\.9|4\.0|4\.1)" of 5\.99" — within the allowance$')
     expect(german.locator("#ruler-to")).to_have_text(ruler)
     shot(german, "afv-german-ruler", full=False)
+    fits(german)  # the bottom sheet too
+    no_serious_violations(german, "afv german phone, the sheet open")
     confirm(german)
     draw(german, 5)  # the Panzer IV
 
