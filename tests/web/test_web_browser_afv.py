@@ -123,8 +123,8 @@ def test_afv_a_whole_turn_by_taps(browser: Browser, server: LiveServer) -> None:
     # card 3, on the German phone without a reload: a man moves, the ruler against his 6"
     expect(german.locator("#banner")).to_contain_text("Your move")
     expect(german.locator("#banner")).to_contain_text("card 3")
-    # the whole table, as tapped at the start, though the picture's legend has grown since;
-    # tapping the team lists its men's actions
+    # the whole table, as tapped at the start, though the picture's height changes with the unit
+    # selected (its legend); tapping the team lists its men's actions
     select(german, "pzf-team-1")
     verb(german, "Gefr Lenz moves")
     tap_board(german, 19.5, 25)  # 4" up the table, out of the inn
