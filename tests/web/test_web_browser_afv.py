@@ -112,6 +112,7 @@ def test_afv_a_whole_turn_by_taps(browser: Browser, server: LiveServer) -> None:
     assert outcome(us, "Sherman 1 (Sgt Miller)'s main gun at Gefr Lenz: miss") == "23/100 · 23%"
     # SK-DEFAULT-CASUALTY: a hit man is killed on a d10 of 1-4: 3/4 x 4/10
     assert outcome(us, "Gefr Lenz killed") == "3/10 · 30%"
+    expect(us.locator("#odds")).to_contain_text("Dice: to hit, casualty")  # in words
     shot(us, "afv-us-odds", full=False)
     at_the_table(us, [90])
     confirm(us)
