@@ -338,7 +338,7 @@ def test_a_broken_scenario_is_one_line(game: Path, text: str, message: str) -> N
 def test_a_corrupt_game_file_is_one_line(tmp_path: Path, args: tuple[str, ...]) -> None:
     path = tmp_path / "game.json"
     path.write_bytes(b"\x00\xff garbage {")
-    refused_unchanged(path, args[0], path, *args[1:], contains="not a kriegsspiel game file")
+    refused_unchanged(path, args[0], path, *args[1:], contains="not signed")
 
 
 def test_main_exits_2_with_one_line(
@@ -377,7 +377,7 @@ def test_only_the_german_side_sees_its_demolitions(prepared: Path, seat: str, kn
 
 
 def seed_of(game: Path) -> str:
-    header = game.read_text(encoding="utf-8").partition("\n")[0]  # a game file's first line
+    header = game.read_text(encoding="utf-8").partition("\t")[0]  # a game file's first JSON
     seed: str = json.loads(header)["seed"]
     return seed
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from kriegsspiel.rulesets import AnyRuleset
 
 AnyGame = Game[Any, Any, Any, Any]
-Json = bytes | str | msgspec.Raw
+Json = bytes | str | memoryview | msgspec.Raw
 
 # What a log that decodes but does not replay raises from a ruleset's `apply` (an unknown unit,
 # an impossible step).
