@@ -2,7 +2,8 @@
 
 Errors are JSON `{"error": "..."}` with a 4xx status: 400 for a malformed request or bad input,
 404 for an unknown token or path, 409 for an action the rules refuse (with its `rule`), 413 for
-a body too large, 503 when the store could not record anything.
+a body too large, 423 for a quarantined game (its stored record does not replay: the seat is
+told where, the umpire what is wrong), 503 when the store could not record anything.
 
 Every call into `Host` (game folding, SQLite reads and commits) runs in a worker thread
 (`off_loop`), so the event loop only moves bytes and no game can stall another.
@@ -31,7 +32,14 @@ from kriegsspiel.scenario.load import bundled_names, parse_scenario
 from kriegsspiel.store.sqlite import StoreError
 from kriegsspiel.web import schema
 from kriegsspiel.web.bots import CHOICES, check_bots
-from kriegsspiel.web.host import Forbidden, Host, NotFound, Unavailable, bundled_scenario
+from kriegsspiel.web.host import (
+    Forbidden,
+    Host,
+    NotFound,
+    Quarantined,
+    Unavailable,
+    bundled_scenario,
+)
 from kriegsspiel.web.idempotency import HEADER, checked_key
 from kriegsspiel.web.links import seat_links
 from kriegsspiel.web.live import Hub, follow
@@ -60,9 +68,13 @@ def error_response(request: Request, exc: Exception) -> Response:
     if isinstance(exc, StoreError):
         return json_response(schema.Error("the game database is unavailable; try again"), 503)
     if isinstance(exc, KriegsspielError):
-        status = {NotFound: 404, Forbidden: 403, TooLarge: 413, Unavailable: 503}.get(
-            type(exc), 400
-        )
+        status = {
+            NotFound: 404,
+            Forbidden: 403,
+            TooLarge: 413,
+            Unavailable: 503,
+            Quarantined: 423,
+        }.get(type(exc), 400)
         return json_response(schema.Error(_without_paths(request, str(exc))), status)
     return json_response(schema.Error("internal error; nothing was recorded"), 500)
 

@@ -7,12 +7,17 @@ commit fails, the game is dropped from memory and reloaded from the store when n
 
 Each game has a lock of its own, so work on one game (folding, a commit) never waits for another;
 the API calls these methods from worker threads, off the event loop.
+
+A game whose stored record cannot be replayed is quarantined: it is never served, each of its
+seats is told in one line where its record is damaged, and the umpire what is wrong; other games
+go on. It stays held until the server restarts (after the record is repaired).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -32,6 +37,7 @@ from kriegsspiel.errors import InputError, KriegsspielError
 from kriegsspiel.games import AnyGame, new_game
 from kriegsspiel.render import board
 from kriegsspiel.scenario.load import BUNDLED, bundled_names, parse_scenario
+from kriegsspiel.store.record import CorruptRecord, Unreadable
 from kriegsspiel.store.sqlite import SqliteStore, StoreError
 from kriegsspiel.web.approvals import Approvals, Mode, is_modifier
 from kriegsspiel.web.idempotency import Replies
@@ -47,6 +53,33 @@ class Forbidden(InputError):
 
 class Unavailable(KriegsspielError):
     """The store failed; nothing was recorded."""
+
+
+class Quarantined(KriegsspielError):
+    """A game whose stored record does not replay: held apart, never served."""
+
+
+@dataclass(frozen=True)
+class Damage:
+    """Where a quarantined game's record is damaged: the umpire's entry number (None: its
+    scenario or header), what is wrong, and each seat's own number for that entry."""
+
+    entry: int | None
+    problem: str
+    numbers: Mapping[str, int]
+
+    def told(self, seat: str) -> Quarantined:
+        """The one line `seat` is told (only the umpire is told what is wrong)."""
+        if self.entry is None:
+            at = "in its scenario"
+        else:
+            at = f"at entry {self.numbers.get(seat, self.entry + 1)}"
+        if seat != UMPIRE:
+            return Quarantined(f"this game's record is damaged {at}; the umpire has been told")
+        return Quarantined(
+            f"this game's record is damaged {at} ({self.problem}); it is held until the record "
+            "is repaired and the server restarted"
+        )
 
 
 @dataclass(frozen=True)
@@ -104,6 +137,7 @@ class Host:
         self._host_token: str | None = None
         self._reissues = 0  # links reissued so far: a lookup begun before one is not kept
         self._approvals = Approvals()
+        self._damaged: dict[str, Damage] = {}  # quarantined games
 
     def on_change(self, listener: Callable[[str], None]) -> None:
         """Call `listener(game_id)` after every recorded action or undo."""
@@ -185,8 +219,22 @@ class Host:
 
     def lobby(self) -> list[dict[str, Any]]:
         """The server's games, oldest first: scenario, where it stands, when last played."""
-        out = []
+        out: list[dict[str, Any]] = []
         for game_id, created, active in self.store.games():
+            damage = self._quarantined(game_id)
+            if damage is not None:
+                out.append({
+                    "game": game_id,
+                    "title": "(a damaged game record)",
+                    "ruleset": "quarantined",
+                    "clock": damage,
+                    "over": False,
+                    "entries": 0,
+                    "created": created,
+                    "active": active,
+                    "damaged": damage,
+                })  # fmt: skip
+                continue
             with self.locked(game_id) as game:
                 out.append({
                     "game": game_id,
@@ -200,21 +248,69 @@ class Host:
                 })  # fmt: skip
         return out
 
+    def _quarantined(self, game_id: str) -> str | None:
+        """What the host is told of a quarantined game (None: it loads)."""
+        try:
+            self.game(game_id)
+        except Quarantined:
+            damage = self.damage(game_id)
+            return None if damage is None else str(damage.told(UMPIRE))
+        return None
+
     def _game_lock(self, game_id: str) -> threading.RLock:
         with self._lock:
             return self._locks.setdefault(game_id, threading.RLock())
 
     @contextmanager
     def locked(self, game_id: str) -> Iterator[AnyGame]:
-        """The game, loaded if need be, held under its own lock for the block."""
+        """The game, loaded if need be, held under its own lock for the block. A game whose
+        record does not replay raises `Quarantined` (as the public seat is told)."""
         with self._game_lock(game_id):
             with self._lock:
                 game = self._games.get(game_id)
             if game is None:
-                game = self.store.load(game_id)
+                game = self._load(game_id)
                 with self._lock:
                     self._games[game_id] = game
             yield game
+
+    def _load(self, game_id: str) -> AnyGame:
+        damage = self._damaged.get(game_id)
+        if damage is None:
+            try:
+                return self.store.load(game_id)
+            except CorruptRecord as exc:
+                damage = self._damaged[game_id] = self._damage(game_id, exc)
+                logging.getLogger(__name__).error("game %s quarantined: %s", game_id, exc)
+        raise damage.told("public")
+
+    def _damage(self, game_id: str, exc: CorruptRecord) -> Damage:
+        numbers: dict[str, int] = {}
+        if exc.entry is not None:
+            try:  # the entries before the damaged one, for each seat's own numbering
+                before = self.store.load(game_id, upto=exc.entry)
+                numbers = {seat: before.log_length(seat) + 1 for seat in before.seats}
+            except CorruptRecord:
+                pass
+        problem = exc.problem.replace(str(self.store.path), "the game database")
+        return Damage(exc.entry, problem, numbers)
+
+    def damage(self, game_id: str) -> Damage | None:
+        """What is wrong with a quarantined game's record (None: it is not quarantined)."""
+        with self._lock:
+            return self._damaged.get(game_id)
+
+    @contextmanager
+    def _held(self, ref: SeatRef) -> Iterator[AnyGame]:
+        """`locked` for a seat: a quarantined game refused in the words for that seat."""
+        try:
+            with self.locked(ref.game_id) as game:
+                yield game
+        except Quarantined:
+            damage = self.damage(ref.game_id)
+            if damage is None:
+                raise
+            raise damage.told(ref.seat) from None
 
     def game(self, game_id: str) -> AnyGame:
         with self.locked(game_id) as game:
@@ -223,7 +319,7 @@ class Host:
     @contextmanager
     def _open(self, token: str) -> Iterator[tuple[SeatRef, AnyGame]]:
         ref = self.seat(token)
-        with self.locked(ref.game_id) as game:
+        with self._held(ref) as game:
             yield ref, game
 
     # -- reading as a seat ---------------------------------------------------------------------
@@ -317,7 +413,7 @@ class Host:
         the umpire knew after entry `upto` of the umpire's), and where the game stood then."""
         ref = self.seat(token)
         seat = self._numbering(ref, full)
-        with self.locked(ref.game_id) as game:
+        with self._held(ref) as game:
             view = game.replay(seat, upto)
             return {
                 "upto": upto,
@@ -331,13 +427,13 @@ class Host:
     def replay_svg(self, token: str, upto: int, full: bool = False) -> str:
         ref = self.seat(token)
         seat = self._numbering(ref, full)
-        with self.locked(ref.game_id) as game:
+        with self._held(ref) as game:
             return board(game.replay(seat, upto))
 
     def full_log(self, token: str, since: int = 0) -> list[dict[str, Any]]:
         """The umpire's log, for any seat once the game is revealed."""
         ref = self.seat(token)
-        with self.locked(ref.game_id) as game:
+        with self._held(ref) as game:
             return game.log_view(self._numbering(ref, True), since)
 
     def commitments(self, token: str, since: int = 0) -> list[dict[str, Any]]:
@@ -349,7 +445,7 @@ class Host:
         """What checks the seat's commitments: once the game is revealed to every seat."""
         ref = self.seat(token)
         self._numbering(ref, True)  # refused until revealed
-        with self.locked(ref.game_id) as game:
+        with self._held(ref) as game:
             return game.openings(ref.seat)
 
     def reveal(self, token: str) -> None:
@@ -377,7 +473,7 @@ class Host:
         """Keep the seat's note on its entry `n` (an empty text removes it)."""
         ref = self.seat(token)
         seat = self._numbering(ref, full)
-        with self.locked(ref.game_id) as game:
+        with self._held(ref) as game:
             length = game.log_length(seat)
         if not 1 <= n <= length:
             raise InputError("n", f"must be an entry from 1 to {length}")
@@ -495,9 +591,12 @@ class Host:
     def _record(self, game_id: str, entry: Entry[Any]) -> None:
         try:
             self.store.append(game_id, entry)
-        except StoreError:
+        except (StoreError, Unreadable) as exc:
             with self._lock:  # the in-memory game is ahead of the store: drop it
                 self._games.pop(game_id, None)
+            if isinstance(exc, Unreadable):
+                why = f"its record would not read back ({exc.problem})"
+                raise InputError("action", f"not recorded: {why}") from None
             raise Unavailable("the action could not be saved and was not recorded") from None
         self._notify(game_id)
 

@@ -17,7 +17,8 @@ from contextlib import contextmanager, suppress
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from kriegsspiel.web.host import Host, NotFound
+from kriegsspiel.errors import KriegsspielError
+from kriegsspiel.web.host import Host, NotFound, Quarantined
 
 CHANGED = "changed"
 GONE = 4404  # the close code for an unknown or revoked token
@@ -71,7 +72,7 @@ async def follow(ws: WebSocket, host: Host, hub: Hub, token: str) -> None:
             while not closed.done():
                 try:
                     version = await run_in_threadpool(host.version, token)
-                except NotFound as exc:
+                except (NotFound, Quarantined) as exc:
                     await _refuse(ws, exc)
                     return
                 if version != last:
@@ -87,7 +88,7 @@ async def follow(ws: WebSocket, host: Host, hub: Hub, token: str) -> None:
             closed.cancel()
 
 
-async def _refuse(ws: WebSocket, exc: NotFound) -> None:
+async def _refuse(ws: WebSocket, exc: KriegsspielError) -> None:
     await ws.send_json({"error": str(exc)})
     await ws.close(code=GONE)
 
