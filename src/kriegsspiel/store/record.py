@@ -160,18 +160,29 @@ def corrupt(
 
 
 def read_back(decoder: msgspec.json.Decoder[Entry[Any]], entry: Entry[Any]) -> bytes:
-    """The JSON an entry is stored as, checked to decode as that very entry: an entry that
-    would not (a number that is not finite, a value its type does not hold) raises
-    `Unreadable` and is never stored. The entry has been folded into the game already, so an
-    entry that reads back as itself replays as it did."""
+    """The JSON an entry is stored as, checked to decode as its type and as the very data of
+    the entry (an action's tuple reads back as a list): an entry that would not (a number that
+    is not finite, a value its type does not hold) raises `Unreadable` and is never stored.
+    The entry has been folded into the game already, so an entry that reads back as itself
+    replays as it did."""
     data = encode(entry)
     try:
-        again = decoder.decode(data)
+        decoder.decode(data)
     except msgspec.DecodeError as exc:
         raise Unreadable(f"log entry {entry.seq}", f"would not read back ({short(exc)})") from None
-    if again != entry:
+    if msgspec.json.decode(data) != _as_json(msgspec.to_builtins(entry)):
         raise Unreadable(f"log entry {entry.seq}", "would not read back as itself")
     return data
+
+
+def _as_json(value: Any) -> Any:
+    """Plain data as JSON gives it back: every sequence a list (a float that is not finite
+    stays itself, where JSON has null)."""
+    if isinstance(value, dict):
+        return {k: _as_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_as_json(v) for v in value]
+    return value
 
 
 def short(exc: Exception) -> str:
