@@ -338,7 +338,7 @@ def test_a_broken_scenario_is_one_line(game: Path, text: str, message: str) -> N
 def test_a_corrupt_game_file_is_one_line(tmp_path: Path, args: tuple[str, ...]) -> None:
     path = tmp_path / "game.json"
     path.write_bytes(b"\x00\xff garbage {")
-    refused_unchanged(path, args[0], path, *args[1:], contains="not signed")
+    refused_unchanged(path, args[0], path, *args[1:], contains="not a kriegsspiel game file")
 
 
 def test_main_exits_2_with_one_line(

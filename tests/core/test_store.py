@@ -228,6 +228,7 @@ def test_corrupt_files_name_the_path(tmp_path: Path) -> None:
     assert _corrupt(tmp_path, half, document=True).problem.startswith("not a kriegsspiel")
     good = files.dumps(game)
     assert "not a kriegsspiel" in _corrupt(tmp_path, b"", document=True).problem
+    assert "not a kriegsspiel" in _corrupt(tmp_path, b"").problem  # nothing is signed
     assert "not a kriegsspiel" in _corrupt(tmp_path, b'{"log": []}\n').problem
     assert "not a kriegsspiel" in _corrupt(tmp_path, b"\xff\xfe\x00\n").problem
     header = good.partition(b"\n")[0] + b"\n"

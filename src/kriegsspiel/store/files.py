@@ -57,7 +57,14 @@ from kriegsspiel.store.record import (
     replayed,
     short,
 )
-from kriegsspiel.store.seal import Seal, is_signed, signing_key, tag_before
+from kriegsspiel.store.seal import (
+    Seal,
+    Unsigned,
+    is_signed,
+    signing_key,
+    tag_before,
+    unsigned_problem,
+)
 
 NOUN = "game file"  # what the errors call it
 LINES = 2  # the format written: JSON Lines, appended to
@@ -216,6 +223,9 @@ def loads(data: bytes, where: str = "game", seal: Seal | None = None) -> AnyGame
 def read(data: bytes, where: str = "game", seal: Seal | None = None) -> Read:
     """A game file's bytes read: with `seal`, every line is checked against its signature
     (those before the last checkpoint when they are read)."""
+    if seal is not None and not is_signed(data):
+        read(data, where)  # what is wrong with a file that is no game file at all
+        raise Unsigned(where, unsigned_problem())
     first, newline, rest = data.partition(b"\n")
     header_json: bytes | memoryview = first
     if seal is not None:
