@@ -72,7 +72,7 @@ def _real(case: Case[Any]) -> None:
 
 def _one_line_refusal(status: int, body: Any, text: str) -> None:
     assert status < 500, text
-    assert "Traceback" not in text
+    assert "Traceback (most recent call last)" not in text
     if status >= 400:
         assert isinstance(body, dict), text
         assert set(body) <= {"error", "rule"}, text
