@@ -226,7 +226,8 @@ def read(data: bytes, where: str = "game", seal: Seal | None = None) -> Read:
     if seal is not None and not is_signed(data):
         read(data, where)  # what is wrong with a file that is no game file at all
         raise Unsigned(where, unsigned_problem())
-    first, newline, rest = data.partition(b"\n")
+    newline = data.find(b"\n")  # no copy of the rest: a file may be tens of megabytes
+    first = data[:newline] if newline >= 0 else data
     header_json: bytes | memoryview = first
     if seal is not None:
         header_json = seal.check(data, 0, len(first), "its header")
@@ -238,17 +239,17 @@ def read(data: bytes, where: str = "game", seal: Seal | None = None) -> Read:
         return _read_document(data, where)
     if header.format != LINES:
         raise CorruptRecord(where, _unsupported(header.format))
-    end = rest.find(b"\n")
-    if not newline or end < 0:
+    end = data.find(b"\n", newline + 1) if newline >= 0 else -1
+    if end < 0:
         raise CorruptRecord(where, f"corrupt {NOUN} (no scenario after its header)")
-    body = len(first) + 1 + end + 1  # where the first entry's line begins
+    body = end + 1  # where the first entry's line begins
     marks = _checkpoints(data, body, where, seal)
     start = marks[-1].after if marks else body
     length = marks[-1].entries if marks else 0
     lines: list[Any] = data[start:].split(b"\n")
     torn = lines.pop()  # b"" after a file's last newline, else a torn append: ignored
     whole = len(data) - len(torn)
-    scenario: bytes | memoryview = rest[:end]
+    scenario: bytes | memoryview = memoryview(data)[newline + 1 : end]
     if seal is not None:
         scenario = seal.check(data, len(first) + 1, body - 1, "its scenario")
         lines = _checked(seal, data, start, lines, length)

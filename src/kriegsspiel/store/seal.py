@@ -132,8 +132,8 @@ def unsigned_problem() -> str:
 
 def is_signed(data: bytes) -> bool:
     """Whether a file's first line carries a tag (signed, whether or not it matches)."""
-    first = data.split(b"\n", 1)[0]
-    return b"\t" in first
+    newline = data.find(b"\n")
+    return data.find(b"\t", 0, newline if newline >= 0 else len(data)) >= 0
 
 
 def plain(data: bytes) -> bytes:
