@@ -162,7 +162,7 @@ def _version() -> str:
     again when they change. How it is stored does not count: a game file of any format loads."""
     digest = hashlib.sha256()
     source = HERE.parent / "src" / "kriegsspiel"
-    for part in ("core", "rulesets", "scenario"):
+    for part in ("core", "rulesets", "scenario", "store"):  # store: the file format
         for path in sorted((source / part).rglob("*")):
             if path.is_file() and path.suffix != ".pyc":
                 digest.update(path.read_bytes())

@@ -8,7 +8,9 @@ come from `kriegsspiel.testing`, re-exported here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -19,9 +21,25 @@ from kriegsspiel.core.log import Entry
 from kriegsspiel.rulesets.engineering import RULESET, EngScenario, EngState
 from kriegsspiel.rulesets.engineering.state import PHASES
 from kriegsspiel.scenario.load import scenario_from_data
+from kriegsspiel.store.seal import KEY_ENV
 from kriegsspiel.testing import dice as dice
 from kriegsspiel.testing import do as do
 from kriegsspiel.testing import refused as refused
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _signing_key(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Game files are signed with a key of the test run's own, never the user's (the commands
+    the tests start in subprocesses inherit it)."""
+    path = tmp_path_factory.mktemp("config") / "key"
+    before = os.environ.get(KEY_ENV)
+    os.environ[KEY_ENV] = str(path)
+    yield path
+    if before is None:
+        del os.environ[KEY_ENV]
+    else:
+        os.environ[KEY_ENV] = before
+
 
 EngGame = Game[EngScenario, EngState, Any, Any]
 Point = tuple[float, float]

@@ -377,7 +377,7 @@ def test_only_the_german_side_sees_its_demolitions(prepared: Path, seat: str, kn
 
 
 def seed_of(game: Path) -> str:
-    header = game.read_text(encoding="utf-8").partition("\n")[0]  # a game file's first line
+    header = game.read_text(encoding="utf-8").partition("\t")[0]  # a game file's first JSON
     seed: str = json.loads(header)["seed"]
     return seed
 

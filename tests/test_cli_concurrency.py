@@ -54,7 +54,8 @@ def race(*runs: Sequence[Sequence[str]]) -> list[list[Outcome]]:
 
 def log_of(path: Path) -> list[dict[str, Any]]:
     """The log entries of a game file: its lines after the header and the scenario."""
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[2:]]
+    lines = path.read_text(encoding="utf-8").splitlines()[2:]
+    return [json.loads(line.partition("\t")[0]) for line in lines]  # each without its signature
 
 
 def test_two_commands_acting_at_once_lose_no_action(tmp_path: Path) -> None:
@@ -75,6 +76,46 @@ def test_two_commands_acting_at_once_lose_no_action(tmp_path: Path) -> None:
         assert [x for x in notes if x.startswith(unit)] == [f"{unit} {i}" for i in range(n)]
     assert len(load_game(path).log) == 2 * n  # and the file reads back whole
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]  # no temporary file left
+
+
+def _messages(path: Path, seat: str, n: int, start: Any, results: Any) -> None:
+    """In a child process: `n` messages from `seat`, each a change of its own under the lock
+    (as `act` makes one), after waiting for the other seat's process."""
+    start.wait()
+    try:
+        for i in range(n):
+            with edit_game(path) as edit:
+                edit.game.message(seat, f"{seat} {i}", "umpire")
+                edit.save()
+    except InputError as exc:  # without the lock: "changed by another program since it was read"
+        results.put((seat, str(exc)))
+        return
+    results.put((seat, ""))
+
+
+def test_two_seats_acting_at_once_in_two_processes_lose_nothing(tmp_path: Path) -> None:
+    """The Germans and the US each send 25 messages to the umpire at once: all 50 are in the
+    file, each seat's in its order, and the file's signatures still hold (it loads)."""
+    path = tmp_path / "game.json"
+    _new(path)
+    n = 25
+    start, results = FORK.Barrier(2), FORK.Queue()
+    children = [
+        FORK.Process(target=_messages, args=(path, seat, n, start, results))
+        for seat in ("german", "us")
+    ]
+    for child in children:
+        child.start()
+    assert sorted(results.get(timeout=120) for _ in children) == [("german", ""), ("us", "")]
+    for child in children:
+        child.join(timeout=60)
+        assert child.exitcode == 0
+    texts = [entry["action"]["text"] for entry in log_of(path)]
+    assert len(texts) == 2 * n
+    for seat in ("german", "us"):
+        assert [t for t in texts if t.startswith(seat)] == [f"{seat} {i}" for i in range(n)]
+    assert [e.seq for e in load_game(path).log] == list(range(2 * n))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
 
 
 def test_two_seats_whose_actions_exclude_each_other_take_turns(tmp_path: Path) -> None:

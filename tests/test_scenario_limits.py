@@ -397,15 +397,13 @@ def test_a_game_file_scenario_gets_the_walk_a_scenario_file_gets(tmp_path: Path)
     """An edited game file whose scenario holds what no scenario file may (here a NUL in a
     unit's name) is refused in one line naming the place, as the scenario file would be."""
     from kriegsspiel.games import new_game
-    from kriegsspiel.store import files
+    from kriegsspiel.store import files, seal
 
     path = tmp_path / "game.json"
-    files.save(new_game("demo", seed="walk"), path)
-    lines = path.read_text(encoding="utf-8").splitlines()
-    at = next(i for i, line in enumerate(lines) if '"units"' in line)
-    assert '"name":"Pioniere 1"' in lines[at]
-    lines[at] = lines[at].replace('"name":"Pioniere 1"', '"name":"Pion\\u0000iere 1"', 1)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    data = seal.plain(files.dumps(new_game("demo", seed="walk")))
+    assert b'"name":"Pioniere 1"' in data
+    data = data.replace(b'"name":"Pioniere 1"', b'"name":"Pion\\u0000iere 1"', 1)
+    path.write_bytes(files.file_seal("any").sign(data, b"")[0])  # signed as edited: read on
     with pytest.raises(InputError) as info:
         files.load(path)
     assert "control character U+0000 is not allowed" in str(info.value)

@@ -351,6 +351,18 @@ def undo_cmd(game: Path, count: int, as_json: bool) -> None:
     render_log(console(), [entry], "umpire: undone")
 
 
+@cli.command("sign")
+@GAME
+def sign_cmd(game: Path) -> None:
+    """Sign a game file written before game files were signed (only one you trust: from then
+    on an edit outside kriegsspiel is refused)."""
+    from kriegsspiel.store.files import sign
+    from kriegsspiel.store.seal import key_path
+
+    signed = sign(game)
+    click.echo(f"{game}: signed ({len(signed.log)} entries) with the key in {key_path()}")
+
+
 @cli.command("luck")
 @GAME
 @SEAT

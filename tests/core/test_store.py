@@ -21,6 +21,7 @@ from kriegsspiel.errors import InputError, KriegsspielError
 from kriegsspiel.scenario.load import bundled_names, load_scenario
 from kriegsspiel.store import files
 from kriegsspiel.store.record import CorruptRecord, encode
+from kriegsspiel.store.seal import plain
 from kriegsspiel.store.sqlite import SqliteStore
 
 
@@ -72,6 +73,12 @@ def _document(game: Any) -> bytes:
     return json.dumps(record, indent=1).encode()
 
 
+def _signed(data: bytes) -> bytes:
+    """`data` signed as kriegsspiel signs a file's whole lines (a torn last line left as is)."""
+    whole = data.rfind(b"\n") + 1
+    return files.file_seal("any").sign(data[:whole], b"")[0] + data[whole:]
+
+
 def test_game_file_is_json_lines_of_header_scenario_and_log() -> None:
     game = _play(new_game("demo", seed="store-test"))
     data = files.dumps(game)
@@ -91,12 +98,19 @@ def test_same_seed_and_actions_give_the_same_file() -> None:
     assert other["header"]["seed"] == "different"
 
 
-def test_a_format_1_file_still_loads_and_is_rewritten_in_lines_at_its_first_change(
+def test_a_format_1_file_is_refused_until_signed_then_written_in_lines_at_its_first_change(
     tmp_path: Path,
 ) -> None:
     game = _play(new_game("demo", seed="old"))
     path = tmp_path / "game.json"
     path.write_bytes(_document(game))
+    with pytest.raises(InputError) as info:
+        load_game(path)
+    assert str(info.value) == (
+        f"{path}: not signed (written before game files were signed, or not by kriegsspiel); "
+        "if you trust it, sign it with `kriegsspiel sign FILE`"
+    )
+    files.sign(path)
     loaded = load_game(path)
     assert loaded.log == game.log
     assert loaded.state == game.state
@@ -104,7 +118,7 @@ def test_a_format_1_file_still_loads_and_is_rewritten_in_lines_at_its_first_chan
         edit.game.act("umpire", {"action": "end-phase"})
         edit.save()
         game.act("umpire", {"action": "end-phase"})
-    assert path.read_bytes() == files.dumps(game)
+    assert path.read_bytes() == files.dumps(game, files.file_seal(path))
 
 
 def test_an_action_appends_its_line_and_leaves_the_rest_of_the_file(tmp_path: Path) -> None:
@@ -117,7 +131,8 @@ def test_an_action_appends_its_line_and_leaves_the_rest_of_the_file(tmp_path: Pa
         edit.save()
         undo = edit.game.undo("umpire")
         edit.save()  # a second change under the same lock appends after the first
-    assert path.read_bytes() == before + encode(entry) + b"\n" + encode(undo) + b"\n"
+    assert path.read_bytes().startswith(before)
+    assert plain(path.read_bytes()) == plain(before) + encode(entry) + b"\n" + encode(undo) + b"\n"
     assert load_game(path).log == (*game.log, entry, undo)
 
 
@@ -136,7 +151,8 @@ def test_a_torn_append_is_ignored_by_readers_and_cut_off_by_the_next_writer(
     with edit_game(path) as edit:
         entry = edit.game.act("umpire", {"action": "end-phase"})
         edit.save()
-    assert path.read_bytes() == whole + encode(entry) + b"\n"
+    assert path.read_bytes().startswith(whole)
+    assert plain(path.read_bytes()) == plain(whole) + encode(entry) + b"\n"
 
 
 def test_a_failed_append_leaves_the_file_as_it_was(
@@ -182,17 +198,20 @@ def test_save_and_load(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     save_game(game, path)
     loaded = load_game(path)
-    assert files.dumps(loaded) == files.dumps(game) == path.read_bytes()
+    assert files.dumps(loaded) == files.dumps(game) == plain(path.read_bytes())
+    assert path.read_bytes() == files.dumps(game, files.file_seal(path))
     with pytest.raises(InputError) as info:
         save_game(game, path, overwrite=False)
     assert info.value.where == str(path)
 
 
-def _corrupt(tmp_path: Path, data: bytes) -> InputError:
+def _corrupt(tmp_path: Path, data: bytes, *, document: bool = False) -> InputError:
+    """The refusal of a file of `data`, as if kriegsspiel had signed it (a format 1 `document`
+    as `kriegsspiel sign` reads it)."""
     path = tmp_path / "corrupt.json"
-    path.write_bytes(data)
+    path.write_bytes(data if document else _signed(data))
     with pytest.raises(InputError) as info:
-        files.load(path)
+        files.sign(path) if document else files.load(path)
     assert info.value.where == str(path), info.value
     return info.value
 
@@ -202,15 +221,17 @@ def _good_record() -> dict[str, Any]:
 
 
 def test_corrupt_files_name_the_path(tmp_path: Path) -> None:
-    assert "not a kriegsspiel game file" in _corrupt(tmp_path, b"this is not json").problem
+    assert "not a kriegsspiel game file" in _corrupt(tmp_path, b"this is not json\n").problem
     game = _play(new_game("demo", seed="corrupt"))
     old = _document(game)
-    assert _corrupt(tmp_path, old[: len(old) // 2]).problem.startswith("not a kriegsspiel")
+    half = old[: len(old) // 2]
+    assert _corrupt(tmp_path, half, document=True).problem.startswith("not a kriegsspiel")
     good = files.dumps(game)
-    assert "not a kriegsspiel" in _corrupt(tmp_path, b"").problem
-    assert "not a kriegsspiel" in _corrupt(tmp_path, b'{"log": []}').problem
-    assert "not a kriegsspiel" in _corrupt(tmp_path, b"\xff\xfe\x00").problem
-    header = good.partition(b"\n")[0]
+    assert "not a kriegsspiel" in _corrupt(tmp_path, b"", document=True).problem
+    assert "not a kriegsspiel" in _corrupt(tmp_path, b"").problem  # nothing is signed
+    assert "not a kriegsspiel" in _corrupt(tmp_path, b'{"log": []}\n').problem
+    assert "not a kriegsspiel" in _corrupt(tmp_path, b"\xff\xfe\x00\n").problem
+    header = good.partition(b"\n")[0] + b"\n"
     assert _corrupt(tmp_path, header).problem == "corrupt game file (no scenario after its header)"
 
 
@@ -219,13 +240,15 @@ def test_unsupported_format(tmp_path: Path) -> None:
     record["header"]["format"] = 99
     expected = "game file format 99 is not supported (expected 1 or 2)"
     assert _corrupt(tmp_path, _lines(record)).problem == expected
-    assert _corrupt(tmp_path, json.dumps(record).encode()).problem == expected  # a document
+    document = json.dumps(record).encode()
+    assert _corrupt(tmp_path, document, document=True).problem == expected
 
 
 def test_format_1_files_name_their_faults_too(tmp_path: Path) -> None:
     record = json.loads(_document(_play(new_game("demo", seed="corrupt"))))
     record["log"][0]["records"][0]["event"]["unit"] = "ghost"
-    assert "does not replay" in _corrupt(tmp_path, json.dumps(record).encode()).problem
+    document = json.dumps(record).encode()
+    assert "does not replay" in _corrupt(tmp_path, document, document=True).problem
 
 
 def test_unknown_ruleset_names_the_path(tmp_path: Path) -> None:
@@ -475,7 +498,7 @@ def test_appends_write_the_checkpoints_a_whole_file_would_have(
             else:
                 edit.game.act(entry.seat, entry.action or {})
             edit.save()
-    assert path.read_bytes() == files.dumps(game)
+    assert path.read_bytes() == files.dumps(game, files.file_seal(path))  # appended = written whole
 
 
 def test_a_checkpoint_out_of_place_is_corrupt(

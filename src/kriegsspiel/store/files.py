@@ -3,8 +3,9 @@
 A game file (format 2) is a header line (format, ruleset, secret seed), the scenario on the next,
 then one line a log entry, each compact JSON ending in a newline. An action or an undo appends its
 entry's line, so a change costs the same however long the game; a whole file (a new game, `save`)
-is written atomically, and a format 1 file (one JSON document of header, scenario and log) still
-loads, and is rewritten whole in format 2 at its first change.
+is written atomically. On disk every line is signed (`seal.py`): a file edited outside kriegsspiel
+is refused, and a format 1 file (one JSON document of header, scenario and log) or an unsigned one
+is read only by `sign`, which rewrites it whole, signed.
 
 After every `EVERY` entries comes a checkpoint line, `{"checkpoint": N, ...}`: what the first N
 entries come to (the fields of the state that differ from the scenario's initial state, the undo
@@ -55,6 +56,14 @@ from kriegsspiel.store.record import (
     entry_decoder,
     replayed,
     short,
+)
+from kriegsspiel.store.seal import (
+    Seal,
+    Unsigned,
+    is_signed,
+    signing_key,
+    tag_before,
+    unsigned_problem,
 )
 
 NOUN = "game file"  # what the errors call it
@@ -117,12 +126,18 @@ def _field_types(struct: type) -> dict[str, Any]:
     return {f.name: f.type for f in msgspec.structs.fields(struct)}
 
 
-def dumps(game: AnyGame) -> bytes:
+def dumps(game: AnyGame, seal: Seal | None = None) -> bytes:
     """The whole file of `game`: its header, scenario and entries, a line each, with a
-    checkpoint after every `EVERY` entries."""
+    checkpoint after every `EVERY` entries; signed with `seal` (as every file is on disk)."""
     header = Header(LINES, game.ruleset.name, game.seed)
     lines, _ = _entry_lines(game, 0, 0)
-    return _line(header) + _line(game.scenario) + lines
+    plain = _line(header) + _line(game.scenario) + lines
+    return plain if seal is None else seal.sign(plain, b"")[0]
+
+
+def file_seal(path: str | Path) -> Seal:
+    """The seal of the game file at `path`: this machine's key (`seal.py`)."""
+    return Seal(signing_key(), str(path))
 
 
 def _line(value: Any) -> bytes:
@@ -201,37 +216,51 @@ class Read(NamedTuple):
     mark: int  # the entries before the last checkpoint
 
 
-def loads(data: bytes, where: str = "game") -> AnyGame:
-    return read(data, where).game
+def loads(data: bytes, where: str = "game", seal: Seal | None = None) -> AnyGame:
+    return read(data, where, seal).game
 
 
-def read(data: bytes, where: str = "game") -> Read:
-    first, newline, rest = data.partition(b"\n")
+def read(data: bytes, where: str = "game", seal: Seal | None = None) -> Read:
+    """A game file's bytes read: with `seal`, every line is checked against its signature
+    (those before the last checkpoint when they are read)."""
+    if seal is not None and not is_signed(data):
+        read(data, where)  # what is wrong with a file that is no game file at all
+        raise Unsigned(where, unsigned_problem())
+    newline = data.find(b"\n")  # no copy of the rest: a file may be tens of megabytes
+    first = data[:newline] if newline >= 0 else data
+    header_json: bytes | memoryview = first
+    if seal is not None:
+        header_json = seal.check(data, 0, len(first), "its header")
     try:
-        header = msgspec.json.decode(first, type=Header)
+        header = msgspec.json.decode(header_json, type=Header)
     except msgspec.DecodeError:
+        if seal is not None:
+            raise CorruptRecord(where, f"not a kriegsspiel {NOUN} (no header)") from None
         return _read_document(data, where)
     if header.format != LINES:
         raise CorruptRecord(where, _unsupported(header.format))
-    end = rest.find(b"\n")
-    if not newline or end < 0:
+    end = data.find(b"\n", newline + 1) if newline >= 0 else -1
+    if end < 0:
         raise CorruptRecord(where, f"corrupt {NOUN} (no scenario after its header)")
-    body = len(first) + 1 + end + 1  # where the first entry's line begins
-    marks = _checkpoints(data, body, where)
+    body = end + 1  # where the first entry's line begins
+    marks = _checkpoints(data, body, where, seal)
     start = marks[-1].after if marks else body
-    lines = data[start:].split(b"\n")
+    length = marks[-1].entries if marks else 0
+    lines: list[Any] = data[start:].split(b"\n")
     torn = lines.pop()  # b"" after a file's last newline, else a torn append: ignored
     whole = len(data) - len(torn)
-    scenario = rest[:end]
+    scenario: bytes | memoryview = memoryview(data)[newline + 1 : end]
+    if seal is not None:
+        scenario = seal.check(data, len(first) + 1, body - 1, "its scenario")
+        lines = _checked(seal, data, start, lines, length)
     if not marks:
         game = _game(header, scenario, lines, where)
         return Read(game, LINES, whole, 0)
     record_header = Header(FORMAT, header.ruleset, header.seed)
     ruleset, loaded = decode_scenario(record_header, scenario, where=where, noun=NOUN)
     decoder = entry_decoder(ruleset)
-    length = marks[-1].entries
     tail = decode_entries(decoder, enumerate(lines, length), length, where=where, noun=NOUN)
-    kept = _Kept(data, marks, decoder, where)
+    kept = _Kept(data, marks, decoder, where, seal)
 
     def resumed(initial: Any) -> Resumed[Any, Any]:
         return _resumed(initial, kept, marks, where)
@@ -240,6 +269,17 @@ def read(data: bytes, where: str = "game") -> Read:
         lambda: Game(ruleset, loaded, header.seed, tail, resumed), where=where, noun=NOUN
     )
     return Read(game, LINES, whole, length)
+
+
+def _checked(
+    seal: Seal, data: bytes, start: int, lines: list[bytes], first: int
+) -> list[memoryview]:
+    """The JSON of the entry lines that begin at `start`, numbered from `first`, each checked."""
+    out = []
+    for number, line in enumerate(lines, first):
+        out.append(seal.check(data, start, start + len(line), f"log entry {number}"))
+        start += len(line) + 1
+    return out
 
 
 class _Found(NamedTuple):
@@ -253,7 +293,7 @@ class _Found(NamedTuple):
     after: int
 
 
-def _checkpoints(data: bytes, body: int, where: str) -> list[_Found]:
+def _checkpoints(data: bytes, body: int, where: str, seal: Seal | None) -> list[_Found]:
     """The whole checkpoint lines after `body`, each checked to stand where it says."""
     found: list[_Found] = []
     view = memoryview(data)
@@ -264,8 +304,10 @@ def _checkpoints(data: bytes, body: int, where: str) -> list[_Found]:
         if end < 0:
             break  # torn: ignored with the rest of the last line
         count += data.count(b"\n", begins, line)
+        what = f"the checkpoint after {count} entries"
+        text = view[line:end] if seal is None else seal.check(data, line, end, what)
         try:
-            mark = msgspec.json.decode(view[line:end], type=_Mark)
+            mark = msgspec.json.decode(text, type=_Mark)
         except msgspec.DecodeError as exc:
             detail = f"checkpoint after {count} entries: {short(exc)}"
             raise corrupt(detail, where=where, noun=NOUN) from None
@@ -282,8 +324,15 @@ class _Kept(Sequence[Entry[Any]]):
     """The entries before the last checkpoint, each decoded from its line when read."""
 
     def __init__(
-        self, data: bytes, marks: Sequence[_Found], decoder: Decoder[Entry[Any]], where: str
+        self,
+        data: bytes,
+        marks: Sequence[_Found],
+        decoder: Decoder[Entry[Any]],
+        where: str,
+        seal: Seal | None,
     ) -> None:
+        self._data = data
+        self._seal = seal
         self._view = memoryview(data)
         self._marks = marks
         self._firsts = [0, *(m.entries for m in marks[:-1])]
@@ -306,8 +355,13 @@ class _Kept(Sequence[Entry[Any]]):
         segment = bisect_right(self._firsts, index) - 1
         starts = self._segment(segment)
         at = index - self._firsts[segment]
+        begins, ends = starts[at], starts[at + 1] - 1
+        if self._seal is None:
+            text = self._view[begins:ends]
+        else:
+            text = self._seal.check(self._data, begins, ends, f"log entry {index}")
         try:
-            entry = self._decoder.decode(self._view[starts[at] : starts[at + 1] - 1])
+            entry = self._decoder.decode(text)
         except msgspec.DecodeError as exc:
             detail = f"log entry {index}: {short(exc)}"
             raise corrupt(detail, where=self._where, noun=NOUN) from None
@@ -398,15 +452,35 @@ def _game(header: Header, scenario: Any, entries: Sequence[Any], where: str) -> 
 
 def load(path: str | Path) -> AnyGame:
     p = Path(path)
-    return loads(read_limited(p, MAX_GAME_FILE_BYTES, "game file"), str(p))
+    return loads(read_limited(p, MAX_GAME_FILE_BYTES, "game file"), str(p), file_seal(p))
 
 
 def save(game: AnyGame, path: str | Path, *, overwrite: bool = True) -> None:
-    """Write atomically: the old file stays whole until the new one is complete.
+    """Write atomically, signed: the old file stays whole until the new one is complete.
 
     With `overwrite=False` an existing file is never replaced, even by a racing writer.
     """
-    _write(Path(path), dumps(game), overwrite=overwrite)
+    _write(Path(path), dumps(game, file_seal(path)), overwrite=overwrite)
+
+
+def sign(path: str | Path) -> AnyGame:
+    """Sign an unsigned game file (of format 1 or 2) in place, under its lock; its game.
+    A signed file is refused, whether its signature matches or not."""
+    p = Path(path)
+    seal = file_seal(p)
+    fd = _lock(p)
+    try:
+        refuse_unreadable(fd, p, MAX_GAME_FILE_BYTES, NOUN)
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            data = fh.read()
+        if is_signed(data):
+            read(data, str(p), seal)  # refused if it does not match
+            raise InputError(str(p), "already signed")
+        game = read(data, str(p)).game
+        _write(p, dumps(game, seal), overwrite=True)
+        return game
+    finally:
+        os.close(fd)
 
 
 Signature = tuple[int, int, int, int]  # device, inode, size and modification time of a file
@@ -421,10 +495,12 @@ class Editing:
 
     def __init__(self, path: Path, fd: int) -> None:
         self.path = path
+        self._seal = file_seal(path)
         self._read_as = _signature(os.fstat(fd))
         with os.fdopen(os.dup(fd), "rb") as fh:
             data = fh.read()
-        found = read(data, str(path))
+        found = read(data, str(path), self._seal)
+        self._last = tag_before(data, found.whole)  # the next line is signed after it
         self.game = found.game
         self._format = found.format
         self._whole = found.whole  # bytes of whole lines: the next entry goes there
@@ -447,10 +523,13 @@ class Editing:
         target = self.game if game is None else game
         if target is self.game and self._format == LINES:
             added, mark = _entry_lines(target, self._saved, self._mark)  # encoded before writing
-            self._whole = _append(self.path, self._whole, added)
+            signed, last = self._seal.sign(added, self._last)
+            self._whole = _append(self.path, self._whole, signed)
+            self._last = last
         else:
-            data = dumps(target)
+            data = dumps(target, self._seal)
             _write(self.path, data, overwrite=True)
+            self._last = tag_before(data, len(data))
             self._format, self._whole = LINES, len(data)
             mark = len(target.history.entries) // EVERY * EVERY
         self._saved, self._mark = len(target.history.entries), mark

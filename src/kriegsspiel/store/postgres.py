@@ -19,11 +19,13 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 import psycopg
+from msgspec.json import Decoder
 from psycopg import conninfo, errors
 
 from kriegsspiel.core.game import Header
 from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError
+from kriegsspiel.rulesets import find_ruleset
 from kriegsspiel.store.base import (
     HOST_TOKEN,
     REPLIES_KEPT,
@@ -33,7 +35,7 @@ from kriegsspiel.store.base import (
     StoreError,
     new_token,
 )
-from kriegsspiel.store.record import decode_game, encode, header_of
+from kriegsspiel.store.record import decode_game, encode, entry_decoder, header_of, read_back
 from kriegsspiel.store.summary import GameSummary, summary_of
 
 SCHEMA_VERSION = 1
@@ -158,6 +160,7 @@ class PostgresStore:
         self._db: psycopg.Connection[Any] | None = None
         self._idle: list[psycopg.Connection[Any]] = []  # connections for turns, none held
         self._idle_lock = threading.Lock()
+        self._decoders: dict[str, Decoder[Entry[Any]]] = {}  # game -> its entries' decoder
         try:
             with self._transaction() as db:
                 db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
@@ -318,15 +321,18 @@ class PostgresStore:
         game_id = secrets.token_hex(6)
         tokens = {seat: new_token() for seat in game.seats}
         header = header_of(game)
+        scenario = _json(game.scenario)
+        entries = [(game_id, e.seq, _json(e)) for e in game.log]
+        # read back before it is stored: the record replays (as `load` will read it)
+        decode_game(header, scenario, [(seq, text) for _, seq, text in entries], where="game")
         with self._transaction() as db, db.cursor() as cursor:
             cursor.execute(
                 "INSERT INTO games (id, format, ruleset, seed, scenario) "
                 "VALUES (%s, %s, %s, %s, %s)",
-                (game_id, header.format, header.ruleset, header.seed, _json(game.scenario)),
+                (game_id, header.format, header.ruleset, header.seed, scenario),
             )
             cursor.executemany(
-                "INSERT INTO entries (game, seq, entry) VALUES (%s, %s, %s)",
-                [(game_id, e.seq, _json(e)) for e in game.log],
+                "INSERT INTO entries (game, seq, entry) VALUES (%s, %s, %s)", entries
             )
             cursor.executemany(
                 "INSERT INTO seats (token, game, seat) VALUES (%s, %s, %s)",
@@ -347,11 +353,13 @@ class PostgresStore:
         """Append one entry in its own transaction, with the game's summary after it, the
         answer to the keyed request that made it and the game's approvals, if given; durable
         on return. If another server appended an entry of this number first, `Conflict`, and
-        nothing is kept."""
+        nothing is kept. An entry that would not read back (`record.read_back`) raises
+        `Unreadable`, and nothing is stored."""
+        data = read_back(self._decoder(game_id), entry).decode()
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO entries (game, seq, entry) VALUES (%s, %s, %s)",
-                (game_id, entry.seq, _json(entry)),
+                (game_id, entry.seq, data),
             )
             db.execute(
                 f"INSERT INTO activity (game, at) VALUES (%s, {_NOW}) "
@@ -468,6 +476,16 @@ class PostgresStore:
             for g, c, a, kept, t, r, k, o, n in rows
         ]
 
+    def _decoder(self, game_id: str) -> Decoder[Entry[Any]]:
+        """The decoder of a game's entries (its ruleset's events), made once."""
+        decoder = self._decoders.get(game_id)
+        if decoder is None:
+            rows = self._read("SELECT ruleset FROM games WHERE id = %s", game_id)
+            if not rows:
+                raise InputError("game", f"no game {game_id!r} in {self.path}")
+            decoder = self._decoders[game_id] = entry_decoder(find_ruleset(rows[0][0]))
+        return decoder
+
     def approvals(self, game_id: str) -> str | None:
         """The game's approvals as last saved (JSON), or None if never saved."""
         rows = self._read("SELECT state FROM approvals WHERE game = %s", game_id)
@@ -506,14 +524,22 @@ class PostgresStore:
             out.setdefault(game, {})[seat] = bot
         return out
 
-    def load(self, game_id: str) -> AnyGame:
+    def load(self, game_id: str, upto: int | None = None) -> AnyGame:
+        """A stored game, replayed (with `upto`, its first `upto` entries only); a record that
+        cannot be read or replayed raises `CorruptRecord`."""
         rows = self._read(
             "SELECT format, ruleset, seed, scenario FROM games WHERE id = %s", game_id
         )
         if not rows:
             raise InputError("game", f"no game {game_id!r} in {self.path}")
         fmt, ruleset_name, seed, scenario_json = rows[0]
-        raw = self._read("SELECT seq, entry FROM entries WHERE game = %s ORDER BY seq", game_id)
+        raw = self._read(
+            "SELECT seq, entry FROM entries WHERE game = %s AND (%s::int IS NULL OR seq < %s) "
+            "ORDER BY seq",
+            game_id,
+            upto,
+            upto,
+        )
         header = Header(fmt, ruleset_name, seed)
         return decode_game(header, scenario_json, raw, where=f"{self.path}: game {game_id}")
 

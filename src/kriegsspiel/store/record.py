@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from kriegsspiel.rulesets import AnyRuleset
 
 AnyGame = Game[Any, Any, Any, Any]
-Json = bytes | str | msgspec.Raw
+Json = bytes | str | memoryview | msgspec.Raw
 
 # What a log that decodes but does not replay raises from a ruleset's `apply` (an unknown unit,
 # an impossible step).
@@ -32,7 +32,16 @@ REPLAY_ERRORS = (KeyError, AssertionError, ValueError, IndexError)
 
 
 class CorruptRecord(InputError):
-    """A game record that cannot be read: `where` it is, and what is wrong with it."""
+    """A game record that cannot be read: `where` it is, what is wrong with it, and the log
+    entry it is wrong at (None: its header or its scenario)."""
+
+    def __init__(self, where: str, problem: str, entry: int | None = None) -> None:
+        super().__init__(where, problem)
+        self.entry = entry
+
+
+class Unreadable(InputError):
+    """An entry whose record would not read back as itself: it is never stored."""
 
 
 def header_of(game: AnyGame) -> Header:
@@ -65,7 +74,23 @@ def decode_game(
     database). `noun` names the record in messages ("game file", "game record")."""
     ruleset, loaded = decode_scenario(header, scenario, where=where, noun=noun)
     log = decode_entries(entry_decoder(ruleset), entries, 0, where=where, noun=noun)
-    return replayed(lambda: Game(ruleset, loaded, header.seed, log), where=where, noun=noun)
+
+    def first_bad() -> int:
+        """The first entry the log does not replay past (a replay error is found again)."""
+        good, bad = 0, len(log)  # the first `good` entries replay; the first `bad` do not
+        while bad - good > 1:
+            middle = (good + bad) // 2
+            try:
+                Game(ruleset, loaded, header.seed, log[:middle])
+                good = middle
+            except REPLAY_ERRORS:
+                bad = middle
+        return bad - 1
+
+    def whole() -> AnyGame:
+        return Game(ruleset, loaded, header.seed, log)
+
+    return replayed(whole, where=where, noun=noun, at=first_bad)
 
 
 def decode_scenario(
@@ -105,24 +130,63 @@ def decode_entries(
         try:
             log.append(decoder.decode(text))
         except msgspec.DecodeError as exc:
-            raise corrupt(f"log entry {number}: {short(exc)}", where=where, noun=noun) from None
+            detail = f"log entry {number}: {short(exc)}"
+            raise corrupt(detail, where=where, noun=noun, entry=number) from None
         numbers.append(number)
     expected = list(range(first, first + len(log)))
-    if not numbers == [e.seq for e in log] == expected:
-        raise corrupt("log entries out of sequence", where=where, noun=noun)
+    seqs = [e.seq for e in log]
+    if not numbers == seqs == expected:
+        at = next(i for i, n in enumerate(expected) if (numbers[i], seqs[i]) != (n, n))
+        raise corrupt("log entries out of sequence", where=where, noun=noun, entry=first + at)
     return log
 
 
-def replayed(build: Callable[[], AnyGame], *, where: str, noun: str = "game record") -> AnyGame:
-    """`build()`, a log that does not replay raising a `CorruptRecord`."""
+def replayed(
+    build: Callable[[], AnyGame],
+    *,
+    where: str,
+    noun: str = "game record",
+    at: Callable[[], int | None] = lambda: None,
+) -> AnyGame:
+    """`build()`, a log that does not replay raising a `CorruptRecord` (at the entry `at()`
+    finds, when it can tell)."""
     try:
         return build()
     except REPLAY_ERRORS as exc:
-        raise corrupt(f"its log does not replay: {exc!r}", where=where, noun=noun) from None
+        detail = f"its log does not replay: {exc!r}"
+        raise corrupt(detail, where=where, noun=noun, entry=at()) from None
 
 
-def corrupt(detail: str, *, where: str, noun: str = "game record") -> CorruptRecord:
-    return CorruptRecord(where, f"corrupt {noun} ({detail})")
+def corrupt(
+    detail: str, *, where: str, noun: str = "game record", entry: int | None = None
+) -> CorruptRecord:
+    return CorruptRecord(where, f"corrupt {noun} ({detail})", entry)
+
+
+def read_back(decoder: msgspec.json.Decoder[Entry[Any]], entry: Entry[Any]) -> bytes:
+    """The JSON an entry is stored as, checked to decode as its type and as the very data of
+    the entry (an action's tuple reads back as a list): an entry that would not (a number that
+    is not finite, a value its type does not hold) raises `Unreadable` and is never stored.
+    The entry has been folded into the game already, so an entry that reads back as itself
+    replays as it did."""
+    data = encode(entry)
+    try:
+        decoder.decode(data)
+    except msgspec.DecodeError as exc:
+        raise Unreadable(f"log entry {entry.seq}", f"would not read back ({short(exc)})") from None
+    if msgspec.json.decode(data) != _as_json(msgspec.to_builtins(entry)):
+        raise Unreadable(f"log entry {entry.seq}", "would not read back as itself")
+    return data
+
+
+def _as_json(value: Any) -> Any:
+    """Plain data as JSON gives it back: every sequence a list (a float that is not finite
+    stays itself, where JSON has null)."""
+    if isinstance(value, dict):
+        return {k: _as_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_as_json(v) for v in value]
+    return value
 
 
 def short(exc: Exception) -> str:

@@ -16,12 +16,21 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
+from msgspec.json import Decoder
+
 from kriegsspiel.core.game import Game, Header
 from kriegsspiel.core.log import Entry
 from kriegsspiel.errors import InputError
+from kriegsspiel.rulesets import find_ruleset
 from kriegsspiel.store.base import HOST_TOKEN, REPLIES_KEPT, StoredReply, new_token
 from kriegsspiel.store.base import StoreError as StoreError  # still importable from here
-from kriegsspiel.store.record import decode_game, encode, header_of
+from kriegsspiel.store.record import (
+    decode_game,
+    encode,
+    entry_decoder,
+    header_of,
+    read_back,
+)
 from kriegsspiel.store.summary import GameSummary, summary_of
 
 AnyGame = Game[Any, Any, Any, Any]
@@ -108,6 +117,7 @@ class SqliteStore:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._lock = threading.RLock()
+        self._decoders: dict[str, Decoder[Entry[Any]]] = {}  # game -> its entries' decoder
         try:
             self._db = sqlite3.connect(
                 self.path, isolation_level=None, check_same_thread=False, timeout=10
@@ -172,15 +182,16 @@ class SqliteStore:
         game_id = secrets.token_hex(6)
         tokens = {seat: new_token() for seat in game.seats}
         header = header_of(game)
+        scenario = _json(game.scenario)
+        entries = [(game_id, e.seq, _json(e)) for e in game.log]
+        # read back before it is stored: the record replays (as `load` will read it)
+        decode_game(header, scenario, [(seq, text) for _, seq, text in entries], where="game")
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO games (id, format, ruleset, seed, scenario) VALUES (?, ?, ?, ?, ?)",
-                (game_id, header.format, header.ruleset, header.seed, _json(game.scenario)),
+                (game_id, header.format, header.ruleset, header.seed, scenario),
             )
-            db.executemany(
-                "INSERT INTO entries (game, seq, entry) VALUES (?, ?, ?)",
-                [(game_id, e.seq, _json(e)) for e in game.log],
-            )
+            db.executemany("INSERT INTO entries (game, seq, entry) VALUES (?, ?, ?)", entries)
             db.executemany(
                 "INSERT INTO seats (token, game, seat) VALUES (?, ?, ?)",
                 [(token, game_id, seat) for seat, token in tokens.items()],
@@ -199,11 +210,14 @@ class SqliteStore:
     ) -> None:
         """Append one entry in its own transaction; it is durable when this returns. The game's
         `summary` after it (`summary_of`), the answer to the keyed request that made it and the
-        game's approvals as they now stand, if given, are kept in the same transaction."""
+        game's approvals as they now stand, if given, are kept in the same transaction. An
+        entry that would not read back (`record.read_back`) raises `Unreadable`, and nothing is
+        stored."""
+        data = read_back(self._decoder(game_id), entry).decode()
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO entries (game, seq, entry) VALUES (?, ?, ?)",
-                (game_id, entry.seq, _json(entry)),
+                (game_id, entry.seq, data),
             )
             db.execute(
                 "INSERT OR REPLACE INTO activity (game, at) VALUES (?, datetime('now'))",
@@ -346,12 +360,29 @@ class SqliteStore:
             out.setdefault(game, {})[seat] = bot
         return out
 
-    def load(self, game_id: str) -> AnyGame:
+    def _decoder(self, game_id: str) -> Decoder[Entry[Any]]:
+        """The decoder of a game's entries (its ruleset's events), made once."""
+        decoder = self._decoders.get(game_id)
+        if decoder is None:
+            rows = self._read("SELECT ruleset FROM games WHERE id = ?", game_id)
+            if not rows:
+                raise InputError("game", f"no game {game_id!r} in {self.path}")
+            decoder = self._decoders[game_id] = entry_decoder(find_ruleset(rows[0][0]))
+        return decoder
+
+    def load(self, game_id: str, upto: int | None = None) -> AnyGame:
+        """A stored game, replayed (with `upto`, its first `upto` entries only); a record that
+        cannot be read or replayed raises `CorruptRecord`."""
         rows = self._read("SELECT format, ruleset, seed, scenario FROM games WHERE id = ?", game_id)
         if not rows:
             raise InputError("game", f"no game {game_id!r} in {self.path}")
         fmt, ruleset_name, seed, scenario_json = rows[0]
-        raw = self._read("SELECT seq, entry FROM entries WHERE game = ? ORDER BY seq", game_id)
+        raw = self._read(
+            "SELECT seq, entry FROM entries WHERE game = ? AND (? IS NULL OR seq < ?) ORDER BY seq",
+            game_id,
+            upto,
+            upto,
+        )
         header = Header(fmt, ruleset_name, seed)
         return decode_game(header, scenario_json, raw, where=f"{self.path}: game {game_id}")
 

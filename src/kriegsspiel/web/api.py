@@ -3,8 +3,9 @@
 Errors are JSON `{"error": "..."}`, one line, with a 4xx status: 400 for a malformed request or
 bad input, 403 for a request from another site's page or without the right token, 404 for an
 unknown token or path, 405 (with `Allow`) for a wrong method, 409 for an action the rules refuse
-(with its `rule`), 413 for a body too large, 415 for a body not declared JSON, 429 (with
-`Retry-After`) over a rate limit, 503 when the store could not record anything.
+(with its `rule`), 413 for a body too large, 415 for a body not declared JSON, 423 for a
+quarantined game (its stored record does not replay: the seat is told where, the umpire what is
+wrong), 429 (with `Retry-After`) over a rate limit, 503 when the store could not record anything.
 
 Every call into `Host` (game folding, SQLite reads and commits) runs in a worker thread
 (`off_loop`), so the event loop only moves bytes and no game can stall another.
@@ -36,7 +37,14 @@ from kriegsspiel.web import schema
 from kriegsspiel.web.approvals import default_mode
 from kriegsspiel.web.bots import CHOICES, check_bots
 from kriegsspiel.web.guards import Buckets, TooMany, WrongType, require_json
-from kriegsspiel.web.host import Forbidden, Host, NotFound, Unavailable, bundled_scenario
+from kriegsspiel.web.host import (
+    Forbidden,
+    Host,
+    NotFound,
+    Quarantined,
+    Unavailable,
+    bundled_scenario,
+)
 from kriegsspiel.web.idempotency import HEADER, checked_key
 from kriegsspiel.web.links import seat_links
 from kriegsspiel.web.live import Hub, follow
@@ -61,6 +69,7 @@ STATUS: dict[type[Exception], int] = {
     TooLarge: 413,
     WrongType: 415,
     TooMany: 429,
+    Quarantined: 423,
     Unavailable: 503,
 }
 BREAKS = re.compile(r"\s*[\r\n]+\s*")

@@ -18,12 +18,17 @@ can be behind: an entry appended on a stale copy takes a number another server h
 refuses it (`Conflict`), and the action is resolved again on the game as the store now has it,
 exactly as if it had waited for the other server's. A change another server made is announced by
 the store (`Store.watch`): the copy is dropped, and the game's live connections are woken.
+
+A game whose stored record cannot be replayed is quarantined: it is never served, each of its
+seats is told in one line where its record is damaged, and the umpire what is wrong; other games
+go on. It stays held until the server restarts (after the record is repaired).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -45,6 +50,7 @@ from kriegsspiel.games import AnyGame, new_game
 from kriegsspiel.render import board
 from kriegsspiel.scenario.load import BUNDLED, bundled_names, parse_scenario
 from kriegsspiel.store.base import Conflict, Store, StoredReply, StoreError
+from kriegsspiel.store.record import CorruptRecord, Unreadable
 from kriegsspiel.store.summary import GameSummary, summary_of
 from kriegsspiel.web.approvals import Approvals, Mode
 from kriegsspiel.web.idempotency import Keep, Replies
@@ -62,6 +68,33 @@ class Forbidden(InputError):
 
 class Unavailable(KriegsspielError):
     """The store failed; nothing was recorded."""
+
+
+class Quarantined(KriegsspielError):
+    """A game whose stored record does not replay: held apart, never served."""
+
+
+@dataclass(frozen=True)
+class Damage:
+    """Where a quarantined game's record is damaged: the umpire's entry number (None: its
+    scenario or header), what is wrong, and each seat's own number for that entry."""
+
+    entry: int | None
+    problem: str
+    numbers: Mapping[str, int]
+
+    def told(self, seat: str) -> Quarantined:
+        """The one line `seat` is told (only the umpire is told what is wrong)."""
+        if self.entry is None:
+            at = "in its scenario"
+        else:
+            at = f"at entry {self.numbers.get(seat, self.entry + 1)}"
+        if seat != UMPIRE:
+            return Quarantined(f"this game's record is damaged {at}; the umpire has been told")
+        return Quarantined(
+            f"this game's record is damaged {at} ({self.problem}); it is held until the record "
+            "is repaired and the server restarted"
+        )
 
 
 @dataclass(frozen=True)
@@ -121,6 +154,7 @@ class Host:
         self._host_token: str | None = None
         self._reissues = 0  # links reissued so far: a lookup begun before one is not kept
         self._approvals = Approvals(store.approvals)
+        self._damaged: dict[str, Damage] = {}  # quarantined games
         self._elsewhere = 0  # changes other servers made so far: a load begun before one is stale
         store.watch(self._changed_elsewhere)
 
@@ -209,12 +243,31 @@ class Host:
     def lobby(self) -> list[dict[str, Any]]:
         """The server's games, oldest first: scenario, where it stands, when last played. Read
         from the summaries the store keeps with each entry: no game is loaded for it (but one
-        stored before summaries were kept, which is read from the game)."""
-        out = []
+        stored before summaries were kept, which is read from the game). A quarantined game is
+        listed as damaged, with what is wrong."""
+        out: list[dict[str, Any]] = []
         for game_id, created, active, summary in self.store.summaries():
-            if summary is None:
-                with self.locked(game_id) as game:
-                    summary = summary_of(game)
+            if summary is None and self.damage(game_id) is None:
+                try:
+                    with self.locked(game_id) as game:
+                        summary = summary_of(game)
+                except Quarantined:
+                    pass
+            damage = self.damage(game_id)
+            if damage is not None or summary is None:
+                told = str(damage.told(UMPIRE)) if damage is not None else "unreadable"
+                out.append({
+                    "game": game_id,
+                    "title": "(a damaged game record)",
+                    "ruleset": "quarantined",
+                    "clock": told,
+                    "over": False,
+                    "entries": 0,
+                    "created": created,
+                    "active": active,
+                    "damaged": told,
+                })  # fmt: skip
+                continue
             row = msgspec.structs.asdict(summary)
             out.append({"game": game_id, **row, "created": created, "active": active})
         return out
@@ -285,11 +338,49 @@ class Host:
         caller holds the game's lock)."""
         with self._lock:
             elsewhere = self._elsewhere
-        game = self.store.load(game_id)
+        game = self._load(game_id)
         with self._lock:
             if self._elsewhere == elsewhere:
                 self._games[game_id] = game
         return game
+
+    def _load(self, game_id: str) -> AnyGame:
+        damage = self._damaged.get(game_id)
+        if damage is None:
+            try:
+                return self.store.load(game_id)
+            except CorruptRecord as exc:
+                damage = self._damaged[game_id] = self._damage(game_id, exc)
+                logging.getLogger(__name__).error("game %s quarantined: %s", game_id, exc)
+        raise damage.told("public")
+
+    def _damage(self, game_id: str, exc: CorruptRecord) -> Damage:
+        numbers: dict[str, int] = {}
+        if exc.entry is not None:
+            try:  # the entries before the damaged one, for each seat's own numbering
+                before = self.store.load(game_id, upto=exc.entry)
+                numbers = {seat: before.log_length(seat) + 1 for seat in before.seats}
+            except CorruptRecord:
+                pass
+        problem = exc.problem.replace(str(self.store.path), "the game database")
+        return Damage(exc.entry, problem, numbers)
+
+    def damage(self, game_id: str) -> Damage | None:
+        """What is wrong with a quarantined game's record (None: it is not quarantined)."""
+        with self._lock:
+            return self._damaged.get(game_id)
+
+    @contextmanager
+    def _held(self, ref: SeatRef) -> Iterator[AnyGame]:
+        """`locked` for a seat: a quarantined game refused in the words for that seat."""
+        try:
+            with self.locked(ref.game_id) as game:
+                yield game
+        except Quarantined:
+            damage = self.damage(ref.game_id)
+            if damage is None:
+                raise
+            raise damage.told(ref.seat) from None
 
     def game(self, game_id: str) -> AnyGame:
         with self.locked(game_id) as game:
@@ -298,7 +389,7 @@ class Host:
     @contextmanager
     def _open(self, token: str) -> Iterator[tuple[SeatRef, AnyGame]]:
         ref = self.seat(token)
-        with self.locked(ref.game_id) as game:
+        with self._held(ref) as game:
             yield ref, game
 
     # -- reading as a seat ---------------------------------------------------------------------
@@ -392,7 +483,7 @@ class Host:
         the umpire knew after entry `upto` of the umpire's), and where the game stood then."""
         ref = self.seat(token)
         seat = self._numbering(ref, full)
-        with self.locked(ref.game_id) as game:
+        with self._held(ref) as game:
             view = game.replay(seat, upto)
             return {
                 "upto": upto,
@@ -406,13 +497,13 @@ class Host:
     def replay_svg(self, token: str, upto: int, full: bool = False) -> str:
         ref = self.seat(token)
         seat = self._numbering(ref, full)
-        with self.locked(ref.game_id) as game:
+        with self._held(ref) as game:
             return board(game.replay(seat, upto))
 
     def full_log(self, token: str, since: int = 0) -> list[dict[str, Any]]:
         """The umpire's log, for any seat once the game is revealed."""
         ref = self.seat(token)
-        with self.locked(ref.game_id) as game:
+        with self._held(ref) as game:
             return game.log_view(self._numbering(ref, True), since)
 
     def commitments(self, token: str, since: int = 0) -> dict[str, Any]:
@@ -428,7 +519,7 @@ class Host:
         """What checks the seat's commitments: once the game is revealed to every seat."""
         ref = self.seat(token)
         self._numbering(ref, True)  # refused until revealed
-        with self.locked(ref.game_id) as game:
+        with self._held(ref) as game:
             return game.openings(ref.seat)
 
     def reveal(self, token: str) -> None:
@@ -456,7 +547,7 @@ class Host:
         """Keep the seat's note on its entry `n` (an empty text removes it)."""
         ref = self.seat(token)
         seat = self._numbering(ref, full)
-        with self.locked(ref.game_id) as game:
+        with self._held(ref) as game:
             length = game.log_length(seat)
         if not 1 <= n <= length:
             raise InputError("n", f"must be an entry from 1 to {length}")
@@ -629,12 +720,15 @@ class Host:
     ) -> None:
         try:
             self.store.append(game_id, entry, summary, reply=reply, approvals=approvals)
-        except StoreError as exc:
+        except (StoreError, Unreadable) as exc:
             with self._lock:  # the in-memory game is ahead of the store: drop it
                 self._games.pop(game_id, None)
             self._approvals.forget(game_id)
             if isinstance(exc, Conflict):
                 raise
+            if isinstance(exc, Unreadable):
+                why = f"its record would not read back ({exc.problem})"
+                raise InputError("action", f"not recorded: {why}") from None
             raise Unavailable("the action could not be saved and was not recorded") from None
         self._notify(game_id)
 

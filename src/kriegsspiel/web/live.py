@@ -22,7 +22,7 @@ from contextlib import contextmanager, suppress
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from kriegsspiel.web.host import Host, NotFound
+from kriegsspiel.web.host import Host, NotFound, Quarantined
 
 CHANGED = "changed"
 REVEALED = "revealed"
@@ -123,7 +123,7 @@ async def _followed(ws: WebSocket, host: Host, hub: Hub, token: str, game_id: st
                     version, is_revealed = await run_in_threadpool(
                         _where, host, token, game_id, told_revealed
                     )
-                except NotFound as exc:
+                except (NotFound, Quarantined) as exc:
                     await _refuse(ws, str(exc))
                     return
                 if version != last:

@@ -94,7 +94,7 @@ class SeatLink(msgspec.Struct, omit_defaults=True):
     qr: str | None = None  # a QR code of `url`, an SVG data URI
 
 
-class GameInfo(msgspec.Struct):
+class GameInfo(msgspec.Struct, omit_defaults=True):
     """A game as the host page lists it."""
 
     game: str
@@ -106,6 +106,7 @@ class GameInfo(msgspec.Struct):
     created: str  # UTC, "YYYY-MM-DD HH:MM:SS"
     active: str  # when it was last played (its creation, if never)
     umpire: str  # the umpire's page: a secret link
+    damaged: str | None = None  # what is wrong with a quarantined game's record
 
 
 class Lobby(msgspec.Struct):
