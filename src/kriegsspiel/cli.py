@@ -180,9 +180,8 @@ def new_cmd(
 
     Its dice get a fresh secret seed, unless given one with --seed or told to use the scenario's
     published seed with --published-seed."""
-    from rich.text import Text
-
     from kriegsspiel import InputError, new_game, save_game
+    from kriegsspiel.render.boxes import Line
     from kriegsspiel.render.text import console
 
     started = new_game(scenario, seed, published_seed=published_seed)
@@ -202,8 +201,8 @@ def new_cmd(
         emit_json(info)
         return
     out = console()
-    out.print(Text(f"{info['title']} ({info['ruleset']}): saved to {game}", style="bold"))
-    out.print(Text(f"seats: {', '.join(started.seats)}"))
+    out.print(Line(f"{info['title']} ({info['ruleset']}): saved to {game}", style="bold"))
+    out.print(Line(f"seats: {', '.join(started.seats)}"))
 
 
 class ActCommand(click.Command):
@@ -241,11 +240,11 @@ def act_cmd(
     kriegsspiel act game.json --seat us opportunity-fire rifle-1 --dice 7
     """
     import msgspec
-    from rich.text import Text
 
     from kriegsspiel import edit_game
     from kriegsspiel.cli_input import action_data, entered_dice
     from kriegsspiel.cli_show import standing_text
+    from kriegsspiel.render.boxes import Line
     from kriegsspiel.render.text import console, render_log, to_act_text
 
     if player is not None and dice is None:
@@ -267,13 +266,13 @@ def act_cmd(
         return
     out = console()
     if entry is None:
-        out.print(Text(f"done; nothing of it is shown to {seat}"))
+        out.print(Line(f"done; nothing of it is shown to {seat}"))
     else:
         render_log(out, [entry], f"{seat}: done")
     if result is None:
-        out.print(Text(to_act_text(to_act)))
+        out.print(Line(to_act_text(to_act)))
     else:  # the action ended the game: its result, with the reasons (docs/victory.md)
-        out.print(Text(standing_text(loaded, seat).rstrip("\n")))
+        out.print(Line(standing_text(loaded, seat).rstrip("\n")))
 
 
 @cli.command("show")
@@ -357,10 +356,9 @@ def undo_cmd(game: Path, count: int, as_json: bool) -> None:
 @JSON
 def luck_cmd(game: Path, seat: str, as_json: bool) -> None:
     """The luck audit: how each player's dice fell, in the rolls SEAT may see (50% is fair)."""
-    from rich.text import Text
-
     from kriegsspiel import load_game
     from kriegsspiel.analysis.luck import luck_report
+    from kriegsspiel.render.boxes import Line
     from kriegsspiel.render.text import Column, console, key, table
 
     report = luck_report(load_game(game), seat)
@@ -368,7 +366,7 @@ def luck_cmd(game: Path, seat: str, as_json: bool) -> None:
         emit_json(report)
         return
     if not report:
-        console().print(Text(f"no dice rolled yet in what {seat} may see: no luck to audit"))
+        console().print(Line(f"no dice rolled yet in what {seat} may see: no luck to audit"))
         return
     columns: tuple[Column, ...] = (
         ("dice source", key("source")),
@@ -539,21 +537,20 @@ def rules_cmd(rule: str | None, ruleset: str | None, as_json: bool) -> None:
 
 
 def _print_rule(row: dict[str, Any]) -> None:
-    from rich.text import Text
-
+    from kriegsspiel.render.boxes import Line
     from kriegsspiel.render.text import console
 
     out = console()
-    out.print(Text(f"{row['rule']} ({row['ruleset']}): {row['section']}", style="bold"))
-    out.print(Text(row["text"]))
-    out.print(Text(f"source: {row['source']}"))
+    out.print(Line(f"{row['rule']} ({row['ruleset']}): {row['section']}", style="bold"))
+    out.print(Line(row["text"]))
+    out.print(Line(f"source: {row['source']}"))
     for title, lines in (
         ("implemented in", _places(row["implemented_in"]).splitlines()),
         ("tests", row["tests"]),
     ):
-        out.print(Text(f"{title}: {'none yet' if not lines else ''}".rstrip()))
+        out.print(Line(f"{title}: {'none yet' if not lines else ''}".rstrip()))
         for line in lines:
-            out.print(Text(f"  {line}"))
+            out.print(Line(f"  {line}"))
 
 
 @cli.command("validate")
@@ -630,9 +627,9 @@ def demo_cmd(directory: Path, as_json: bool) -> None:
     from rich.console import Console
 
     from kriegsspiel.demo import run_demo  # the demo prints with this module's renderers
-    from kriegsspiel.render.text import console
+    from kriegsspiel.render.text import rich_console
 
-    out = Console(file=io.StringIO()) if as_json else console()
+    out = Console(file=io.StringIO()) if as_json else rich_console()
     path = run_demo(directory, out)
     if as_json:
         emit_json({"game": str(path)})
