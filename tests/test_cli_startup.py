@@ -10,6 +10,7 @@ from pathlib import Path
 import kriegsspiel as ks
 
 GEOMETRY = ("shapely", "numpy")
+RESOURCES = "importlib.resources"  # the tables are read from the package's folder
 RULESETS = tuple(f"kriegsspiel.rulesets.{name}" for name in ks.RULESETS)
 ENGINEERING_FRAME = (  # the ruleset itself, beyond the named checks `odds` reads
     "kriegsspiel.rulesets.engineering.ruleset",
@@ -43,7 +44,15 @@ def test_importing_the_command_loads_no_library_geometry_or_rich() -> None:
 
 def test_odds_of_a_check_load_no_ruleset_geometry_yaml_or_rich() -> None:
     others = tuple(r for r in RULESETS if not r.endswith(".engineering"))
-    heavy = (*GEOMETRY, "rich", "yaml", "kriegsspiel.core.game", *ENGINEERING_FRAME, *others)
+    heavy = (
+        *GEOMETRY,
+        "rich",
+        "yaml",
+        RESOURCES,
+        "kriegsspiel.core.game",
+        *ENGINEERING_FRAME,
+        *others,
+    )
     assert loaded_by(["odds", "engineering.demolition"], heavy) == []
 
 
@@ -54,7 +63,7 @@ def test_acting_loads_the_games_ruleset_alone_and_no_geometry_yaml_or_rich(tmp_p
     seat = game.seats_to_act()[0]
     plain = next(c.action["action"] for c in game.legal_actions(seat) if len(c.action) == 1)
     others = tuple(r for r in RULESETS if not r.endswith(".engineering"))
-    heavy = (*GEOMETRY, "rich", "yaml", "kriegsspiel.scenario.load", *others)
+    heavy = (*GEOMETRY, "rich", "yaml", RESOURCES, "kriegsspiel.scenario.load", *others)
     assert loaded_by(["act", str(path), "--seat", seat, plain], heavy) == []
     assert ks.load_game(path).log_length(seat) == game.log_length(seat) + 1  # it did act
     assert loaded_by(["show", str(path), "--seat", seat], heavy) == []
