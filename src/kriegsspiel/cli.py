@@ -243,7 +243,6 @@ def act_cmd(
 
     from kriegsspiel import edit_game
     from kriegsspiel.cli_input import action_data, entered_dice
-    from kriegsspiel.cli_show import standing_text
     from kriegsspiel.render.boxes import Line
     from kriegsspiel.render.text import console, render_log, to_act_text
 
@@ -272,6 +271,8 @@ def act_cmd(
     if result is None:
         out.print(Line(to_act_text(to_act)))
     else:  # the action ended the game: its result, with the reasons (docs/victory.md)
+        from kriegsspiel.cli_show import standing_text
+
         out.print(Line(standing_text(loaded, seat).rstrip("\n")))
 
 
