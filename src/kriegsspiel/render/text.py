@@ -1,4 +1,5 @@
-"""Text rendering of what a seat may see: views, logs and odds as rich tables.
+"""Text rendering of what a seat may see: views, logs and odds as tables and lines (`Grid`,
+`Line`: rich's on a terminal, the same characters without rich elsewhere; render/boxes.py).
 
 Pure presentation over the plain dicts of `Game.view`, `Game.log_view` and `odds_report`. A view's
 lists of records are shown as its ruleset says (`Ruleset.view_lists`, `Ruleset.action_word`),
