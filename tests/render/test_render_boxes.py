@@ -6,12 +6,21 @@ from __future__ import annotations
 
 import io
 import random
+import sys
 
 import pytest
 from rich.console import Console
 
-from kriegsspiel.render.boxes import WIDTH, Grid, Line, PlainConsole, grid_text, line_text
-from kriegsspiel.render.text import key, table
+from kriegsspiel.render.boxes import (
+    WIDTH,
+    Grid,
+    Line,
+    PlainConsole,
+    grid_text,
+    line_text,
+    plain_output,
+)
+from kriegsspiel.render.text import console, key, table
 
 Block = Line | Grid
 
@@ -125,3 +134,41 @@ def test_plain_text_is_written_by_hand_and_only_what_rich_alone_can_lay_out_goes
     assert grid_text(Grid("t", ("a",), (), (True,), ())) is None  # no rows: rich's own layout
     long_title = Grid("a title longer than the table", ("a",), (("x",),), (True,), (None,))
     assert grid_text(long_title) is None
+
+
+class _Out(io.StringIO):
+    def __init__(self, encoding: str, tty: bool = False) -> None:
+        super().__init__()
+        self._encoding, self._tty = encoding, tty
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._encoding
+
+    def isatty(self) -> bool:
+        return self._tty
+
+
+@pytest.mark.parametrize(
+    ("encoding", "tty", "env", "plain"),
+    [
+        ("utf-8", False, {}, True),
+        ("UTF8", False, {}, True),
+        ("utf-8", True, {}, False),  # a terminal: rich, with its styles
+        ("ascii", False, {}, False),  # rich draws its boxes in ASCII there
+        ("latin-1", False, {}, False),
+        ("utf-8", False, {"FORCE_COLOR": "1"}, False),  # told to style a pipe
+        ("utf-8", False, {"FORCE_COLOR": ""}, True),
+        ("utf-8", False, {"TTY_COMPATIBLE": "1"}, False),
+    ],
+)
+def test_the_hand_drawn_console_stands_in_only_where_rich_prints_plain_characters(
+    encoding: str, tty: bool, env: dict[str, str], plain: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "stdout", _Out(encoding, tty))
+    assert plain_output() is plain
+    assert isinstance(console(), PlainConsole) is plain

@@ -148,7 +148,8 @@ def plain_output() -> bool:
         return False
     if os.environ.get("FORCE_COLOR", "") != "":
         return False
-    return (sys.stdout.encoding or "").lower().replace("-", "").startswith("utf")
+    encoding = getattr(sys.stdout, "encoding", None) or ""
+    return encoding.lower().replace("-", "").startswith("utf")
 
 
 class PlainConsole:
