@@ -38,7 +38,8 @@ def test_importing_the_command_loads_no_library_geometry_or_rich() -> None:
     code = "import sys, kriegsspiel.cli; print(sorted(sys.modules))"
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = eval(run.stdout)
-    heavy = ("kriegsspiel.core", "kriegsspiel.rulesets", "rich", "yaml", "msgspec", *GEOMETRY)
+    library = ("kriegsspiel.core", "kriegsspiel.rulesets", "msgspec")
+    heavy = (*library, "rich", "yaml", "pathlib", *GEOMETRY)
     assert [m for m in loaded if m.startswith(heavy)] == []
 
 
@@ -53,7 +54,7 @@ def test_odds_of_a_check_load_no_ruleset_geometry_yaml_or_rich() -> None:
         *ENGINEERING_FRAME,
         *others,
     )
-    assert loaded_by(["odds", "engineering.demolition"], heavy) == []
+    assert loaded_by(["odds", "engineering.demolition"], (*heavy, "pathlib")) == []
 
 
 def test_acting_loads_the_games_ruleset_alone_and_no_geometry_yaml_or_rich(tmp_path: Path) -> None:

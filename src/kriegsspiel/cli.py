@@ -11,9 +11,9 @@ from __future__ import annotations
 import importlib
 import io
 import json
+import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, NoReturn
 
 import click
@@ -149,7 +149,8 @@ def emit_json(data: Any) -> None:
 
 # -- commands -------------------------------------------------------------------------------------
 
-GAME = click.argument("game", type=click.Path(dir_okay=False, path_type=Path))
+# Paths are given to the library as text, so that the commands that take none load no pathlib.
+GAME = click.argument("game", type=click.Path(dir_okay=False))
 SEAT = click.option("--seat", required=True, help="Who is looking: umpire, a side, or public.")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
 
@@ -162,9 +163,7 @@ def cli() -> None:
 
 @cli.command("new")
 @click.argument("scenario")
-@click.option(
-    "-o", "--output", "game", required=True, type=click.Path(dir_okay=False, path_type=Path)
-)
+@click.option("-o", "--output", "game", required=True, type=click.Path(dir_okay=False))
 @click.option("--seed", help="The secret seed of the game's dice (default: a fresh secret one).")
 @click.option(
     "--published-seed",
@@ -174,7 +173,7 @@ def cli() -> None:
 @click.option("--force", is_flag=True, help="Replace an existing game file.")
 @JSON
 def new_cmd(
-    scenario: str, game: Path, seed: str | None, published_seed: bool, force: bool, as_json: bool
+    scenario: str, game: str, seed: str | None, published_seed: bool, force: bool, as_json: bool
 ) -> None:
     """Start a game of SCENARIO (a YAML file or a bundled name such as `demo`).
 
@@ -224,7 +223,7 @@ class ActCommand(click.Command):
 @click.option("--player", help="Who rolled the entered dice (default: the seat).")
 @JSON
 def act_cmd(
-    game: Path,
+    game: str,
     seat: str,
     action: str,
     values: tuple[str, ...],
@@ -280,7 +279,7 @@ def act_cmd(
 @GAME
 @SEAT
 @JSON
-def show_cmd(game: Path, seat: str, as_json: bool) -> None:
+def show_cmd(game: str, seat: str, as_json: bool) -> None:
     """What a seat may see of the game now: what it plays with, as tables."""
     import msgspec
 
@@ -302,7 +301,7 @@ def show_cmd(game: Path, seat: str, as_json: bool) -> None:
 @GAME
 @SEAT
 @JSON
-def log_cmd(game: Path, seat: str, as_json: bool) -> None:
+def log_cmd(game: str, seat: str, as_json: bool) -> None:
     """The game's log as a seat may see it."""
     from kriegsspiel import load_game
     from kriegsspiel.render.text import console, render_log
@@ -319,7 +318,7 @@ def log_cmd(game: Path, seat: str, as_json: bool) -> None:
 @SEAT
 @click.option("--upto", required=True, type=int, help="How many log entries to replay.")
 @JSON
-def replay_cmd(game: Path, seat: str, upto: int, as_json: bool) -> None:
+def replay_cmd(game: str, seat: str, upto: int, as_json: bool) -> None:
     """What a seat knew after the first UPTO log entries."""
     from kriegsspiel import load_game
     from kriegsspiel.render.text import console, render_view
@@ -335,7 +334,7 @@ def replay_cmd(game: Path, seat: str, upto: int, as_json: bool) -> None:
 @GAME
 @click.option("--count", default=1, show_default=True, type=int, help="How many actions.")
 @JSON
-def undo_cmd(game: Path, count: int, as_json: bool) -> None:
+def undo_cmd(game: str, count: int, as_json: bool) -> None:
     """Take back the last actions still in effect (the umpire's call)."""
     from kriegsspiel import UMPIRE, edit_game
     from kriegsspiel.render.text import console, render_log
@@ -355,7 +354,7 @@ def undo_cmd(game: Path, count: int, as_json: bool) -> None:
 @GAME
 @SEAT
 @JSON
-def luck_cmd(game: Path, seat: str, as_json: bool) -> None:
+def luck_cmd(game: str, seat: str, as_json: bool) -> None:
     """The luck audit: how each player's dice fell, in the rolls SEAT may see (50% is fair)."""
     from kriegsspiel import load_game
     from kriegsspiel.analysis.luck import luck_report
@@ -398,7 +397,7 @@ def plan_cmd(
             raise click.UsageError("a plan from a game is: plan GAME --seat SEAT TASK")
         from kriegsspiel import load_game
 
-        task_report = load_game(Path(name)).task_plan(seat, args[0]).report()
+        task_report = load_game(name).task_plan(seat, args[0]).report()
         if as_json:
             emit_json(task_report)
         else:
@@ -424,14 +423,14 @@ def plan_cmd(
 
 def _is_game_file(name: str) -> bool:
     """A game file rather than a plan's name (`RULESET.PLAN` is never a path to one)."""
-    return name.endswith(".json") or "/" in name or Path(name).is_file()
+    return name.endswith(".json") or "/" in name or os.path.isfile(name)
 
 
 @cli.command("actions")
 @GAME
 @SEAT
 @JSON
-def actions_cmd(game: Path, seat: str, as_json: bool) -> None:
+def actions_cmd(game: str, seat: str, as_json: bool) -> None:
     """Every action SEAT may take now, from what it knows, as `act` takes it."""
     import msgspec
 
@@ -467,7 +466,7 @@ def odds_cmd(
                 "with --seat give a GAME and an ACTION, such as: odds "
                 "game.json --seat german demolish pioneer-2 culvert"
             )
-        _action_odds(Path(check), seat, args[0], args[1:], as_json)
+        _action_odds(check, seat, args[0], args[1:], as_json)
         return
     if list_all == (check is not None):
         raise click.UsageError("give either a CHECK (such as engineering.demolition) or --list")
@@ -485,7 +484,7 @@ def odds_cmd(
         render_odds(console(), report)
 
 
-def _action_odds(game: Path, seat: str, action: str, values: Sequence[str], as_json: bool) -> None:
+def _action_odds(game: str, seat: str, action: str, values: Sequence[str], as_json: bool) -> None:
     from kriegsspiel import load_game
     from kriegsspiel.cli_input import action_data
     from kriegsspiel.render.text import console, render_action_odds
@@ -619,19 +618,21 @@ def scenarios_cmd(as_json: bool) -> None:
     "directory",
     default=".run",
     show_default=True,
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(file_okay=False),
     help="Where to write demo-game.json.",
 )
 @JSON
-def demo_cmd(directory: Path, as_json: bool) -> None:
+def demo_cmd(directory: str, as_json: bool) -> None:
     """Play a short scripted game of the `demo` scenario, saving it as it goes."""
+    from pathlib import Path
+
     from rich.console import Console
 
     from kriegsspiel.demo import run_demo  # the demo prints with this module's renderers
     from kriegsspiel.render.text import rich_console
 
     out = Console(file=io.StringIO()) if as_json else rich_console()
-    path = run_demo(directory, out)
+    path = run_demo(Path(directory), out)
     if as_json:
         emit_json({"game": str(path)})
 
