@@ -11,9 +11,9 @@ from __future__ import annotations
 import importlib
 import io
 import json
+import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, NoReturn
 
 import click
@@ -149,7 +149,8 @@ def emit_json(data: Any) -> None:
 
 # -- commands -------------------------------------------------------------------------------------
 
-GAME = click.argument("game", type=click.Path(dir_okay=False, path_type=Path))
+# Paths are given to the library as text, so that the commands that take none load no pathlib.
+GAME = click.argument("game", type=click.Path(dir_okay=False))
 SEAT = click.option("--seat", required=True, help="Who is looking: umpire, a side, or public.")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
 
@@ -162,9 +163,7 @@ def cli() -> None:
 
 @cli.command("new")
 @click.argument("scenario")
-@click.option(
-    "-o", "--output", "game", required=True, type=click.Path(dir_okay=False, path_type=Path)
-)
+@click.option("-o", "--output", "game", required=True, type=click.Path(dir_okay=False))
 @click.option("--seed", help="The secret seed of the game's dice (default: a fresh secret one).")
 @click.option(
     "--published-seed",
@@ -174,15 +173,14 @@ def cli() -> None:
 @click.option("--force", is_flag=True, help="Replace an existing game file.")
 @JSON
 def new_cmd(
-    scenario: str, game: Path, seed: str | None, published_seed: bool, force: bool, as_json: bool
+    scenario: str, game: str, seed: str | None, published_seed: bool, force: bool, as_json: bool
 ) -> None:
     """Start a game of SCENARIO (a YAML file or a bundled name such as `demo`).
 
     Its dice get a fresh secret seed, unless given one with --seed or told to use the scenario's
     published seed with --published-seed."""
-    from rich.text import Text
-
     from kriegsspiel import InputError, new_game, save_game
+    from kriegsspiel.render.boxes import Line
     from kriegsspiel.render.text import console
 
     started = new_game(scenario, seed, published_seed=published_seed)
@@ -202,8 +200,8 @@ def new_cmd(
         emit_json(info)
         return
     out = console()
-    out.print(Text(f"{info['title']} ({info['ruleset']}): saved to {game}", style="bold"))
-    out.print(Text(f"seats: {', '.join(started.seats)}"))
+    out.print(Line(f"{info['title']} ({info['ruleset']}): saved to {game}", style="bold"))
+    out.print(Line(f"seats: {', '.join(started.seats)}"))
 
 
 class ActCommand(click.Command):
@@ -225,7 +223,7 @@ class ActCommand(click.Command):
 @click.option("--player", help="Who rolled the entered dice (default: the seat).")
 @JSON
 def act_cmd(
-    game: Path,
+    game: str,
     seat: str,
     action: str,
     values: tuple[str, ...],
@@ -241,11 +239,10 @@ def act_cmd(
     kriegsspiel act game.json --seat us opportunity-fire rifle-1 --dice 7
     """
     import msgspec
-    from rich.text import Text
 
     from kriegsspiel import edit_game
     from kriegsspiel.cli_input import action_data, entered_dice
-    from kriegsspiel.cli_show import standing_text
+    from kriegsspiel.render.boxes import Line
     from kriegsspiel.render.text import console, render_log, to_act_text
 
     if player is not None and dice is None:
@@ -267,20 +264,22 @@ def act_cmd(
         return
     out = console()
     if entry is None:
-        out.print(Text(f"done; nothing of it is shown to {seat}"))
+        out.print(Line(f"done; nothing of it is shown to {seat}"))
     else:
         render_log(out, [entry], f"{seat}: done")
     if result is None:
-        out.print(Text(to_act_text(to_act)))
+        out.print(Line(to_act_text(to_act)))
     else:  # the action ended the game: its result, with the reasons (docs/victory.md)
-        out.print(Text(standing_text(loaded, seat).rstrip("\n")))
+        from kriegsspiel.cli_show import standing_text
+
+        out.print(Line(standing_text(loaded, seat).rstrip("\n")))
 
 
 @cli.command("show")
 @GAME
 @SEAT
 @JSON
-def show_cmd(game: Path, seat: str, as_json: bool) -> None:
+def show_cmd(game: str, seat: str, as_json: bool) -> None:
     """What a seat may see of the game now: what it plays with, as tables."""
     import msgspec
 
@@ -302,7 +301,7 @@ def show_cmd(game: Path, seat: str, as_json: bool) -> None:
 @GAME
 @SEAT
 @JSON
-def log_cmd(game: Path, seat: str, as_json: bool) -> None:
+def log_cmd(game: str, seat: str, as_json: bool) -> None:
     """The game's log as a seat may see it."""
     from kriegsspiel import load_game
     from kriegsspiel.render.text import console, render_log
@@ -319,7 +318,7 @@ def log_cmd(game: Path, seat: str, as_json: bool) -> None:
 @SEAT
 @click.option("--upto", required=True, type=int, help="How many log entries to replay.")
 @JSON
-def replay_cmd(game: Path, seat: str, upto: int, as_json: bool) -> None:
+def replay_cmd(game: str, seat: str, upto: int, as_json: bool) -> None:
     """What a seat knew after the first UPTO log entries."""
     from kriegsspiel import load_game
     from kriegsspiel.render.text import console, render_view
@@ -335,7 +334,7 @@ def replay_cmd(game: Path, seat: str, upto: int, as_json: bool) -> None:
 @GAME
 @click.option("--count", default=1, show_default=True, type=int, help="How many actions.")
 @JSON
-def undo_cmd(game: Path, count: int, as_json: bool) -> None:
+def undo_cmd(game: str, count: int, as_json: bool) -> None:
     """Take back the last actions still in effect (the umpire's call)."""
     from kriegsspiel import UMPIRE, edit_game
     from kriegsspiel.render.text import console, render_log
@@ -353,7 +352,7 @@ def undo_cmd(game: Path, count: int, as_json: bool) -> None:
 
 @cli.command("sign")
 @GAME
-def sign_cmd(game: Path) -> None:
+def sign_cmd(game: str) -> None:
     """Sign a game file written before game files were signed (only one you trust: from then
     on an edit outside kriegsspiel is refused)."""
     from kriegsspiel.store.files import sign
@@ -367,12 +366,11 @@ def sign_cmd(game: Path) -> None:
 @GAME
 @SEAT
 @JSON
-def luck_cmd(game: Path, seat: str, as_json: bool) -> None:
+def luck_cmd(game: str, seat: str, as_json: bool) -> None:
     """The luck audit: how each player's dice fell, in the rolls SEAT may see (50% is fair)."""
-    from rich.text import Text
-
     from kriegsspiel import load_game
     from kriegsspiel.analysis.luck import luck_report
+    from kriegsspiel.render.boxes import Line
     from kriegsspiel.render.text import Column, console, key, table
 
     report = luck_report(load_game(game), seat)
@@ -380,7 +378,7 @@ def luck_cmd(game: Path, seat: str, as_json: bool) -> None:
         emit_json(report)
         return
     if not report:
-        console().print(Text(f"no dice rolled yet in what {seat} may see: no luck to audit"))
+        console().print(Line(f"no dice rolled yet in what {seat} may see: no luck to audit"))
         return
     columns: tuple[Column, ...] = (
         ("dice source", key("source")),
@@ -411,7 +409,7 @@ def plan_cmd(
             raise click.UsageError("a plan from a game is: plan GAME --seat SEAT TASK")
         from kriegsspiel import load_game
 
-        task_report = load_game(Path(name)).task_plan(seat, args[0]).report()
+        task_report = load_game(name).task_plan(seat, args[0]).report()
         if as_json:
             emit_json(task_report)
         else:
@@ -437,14 +435,14 @@ def plan_cmd(
 
 def _is_game_file(name: str) -> bool:
     """A game file rather than a plan's name (`RULESET.PLAN` is never a path to one)."""
-    return name.endswith(".json") or "/" in name or Path(name).is_file()
+    return name.endswith(".json") or "/" in name or os.path.isfile(name)
 
 
 @cli.command("actions")
 @GAME
 @SEAT
 @JSON
-def actions_cmd(game: Path, seat: str, as_json: bool) -> None:
+def actions_cmd(game: str, seat: str, as_json: bool) -> None:
     """Every action SEAT may take now, from what it knows, as `act` takes it."""
     import msgspec
 
@@ -480,7 +478,7 @@ def odds_cmd(
                 "with --seat give a GAME and an ACTION, such as: odds "
                 "game.json --seat german demolish pioneer-2 culvert"
             )
-        _action_odds(Path(check), seat, args[0], args[1:], as_json)
+        _action_odds(check, seat, args[0], args[1:], as_json)
         return
     if list_all == (check is not None):
         raise click.UsageError("give either a CHECK (such as engineering.demolition) or --list")
@@ -498,7 +496,7 @@ def odds_cmd(
         render_odds(console(), report)
 
 
-def _action_odds(game: Path, seat: str, action: str, values: Sequence[str], as_json: bool) -> None:
+def _action_odds(game: str, seat: str, action: str, values: Sequence[str], as_json: bool) -> None:
     from kriegsspiel import load_game
     from kriegsspiel.cli_input import action_data
     from kriegsspiel.render.text import console, render_action_odds
@@ -551,21 +549,20 @@ def rules_cmd(rule: str | None, ruleset: str | None, as_json: bool) -> None:
 
 
 def _print_rule(row: dict[str, Any]) -> None:
-    from rich.text import Text
-
+    from kriegsspiel.render.boxes import Line
     from kriegsspiel.render.text import console
 
     out = console()
-    out.print(Text(f"{row['rule']} ({row['ruleset']}): {row['section']}", style="bold"))
-    out.print(Text(row["text"]))
-    out.print(Text(f"source: {row['source']}"))
+    out.print(Line(f"{row['rule']} ({row['ruleset']}): {row['section']}", style="bold"))
+    out.print(Line(row["text"]))
+    out.print(Line(f"source: {row['source']}"))
     for title, lines in (
         ("implemented in", _places(row["implemented_in"]).splitlines()),
         ("tests", row["tests"]),
     ):
-        out.print(Text(f"{title}: {'none yet' if not lines else ''}".rstrip()))
+        out.print(Line(f"{title}: {'none yet' if not lines else ''}".rstrip()))
         for line in lines:
-            out.print(Text(f"  {line}"))
+            out.print(Line(f"  {line}"))
 
 
 @cli.command("validate")
@@ -633,19 +630,21 @@ def scenarios_cmd(as_json: bool) -> None:
     "directory",
     default=".run",
     show_default=True,
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(file_okay=False),
     help="Where to write demo-game.json.",
 )
 @JSON
-def demo_cmd(directory: Path, as_json: bool) -> None:
+def demo_cmd(directory: str, as_json: bool) -> None:
     """Play a short scripted game of the `demo` scenario, saving it as it goes."""
+    from pathlib import Path
+
     from rich.console import Console
 
     from kriegsspiel.demo import run_demo  # the demo prints with this module's renderers
-    from kriegsspiel.render.text import console
+    from kriegsspiel.render.text import rich_console
 
-    out = Console(file=io.StringIO()) if as_json else console()
-    path = run_demo(directory, out)
+    out = Console(file=io.StringIO()) if as_json else rich_console()
+    path = run_demo(Path(directory), out)
     if as_json:
         emit_json({"game": str(path)})
 

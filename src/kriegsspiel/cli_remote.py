@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from kriegsspiel.cli_input import action_data, parse_faces
+from kriegsspiel.render.boxes import Line
 from kriegsspiel.render.text import console, render_log, render_view
 from kriegsspiel.rulesets import find_ruleset
 
@@ -141,7 +142,7 @@ def remote_show(link: str) -> None:
     out = console()
     render_view(out, table["view"], table["to_act"])
     for action in table["actions"]:
-        out.print("  " + " ".join(f"{k}={v}" for k, v in action.items()), highlight=False)
+        out.print(Line("  " + " ".join(f"{k}={v}" for k, v in action.items())))
 
 
 @remote.command("log")

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from kriegsspiel import UMPIRE, KriegsspielError, find_check, new_game, save_game
@@ -19,6 +18,7 @@ from kriegsspiel.analysis.odds import odds_report
 from kriegsspiel.cli_show import standing_text
 from kriegsspiel.core.seats import Audience
 from kriegsspiel.games import AnyGame
+from kriegsspiel.render.boxes import Grid
 from kriegsspiel.render.text import (
     action_text,
     clock_text,
@@ -132,7 +132,7 @@ def _script(play: Play) -> None:
     play.answer()
 
 
-def _secrets(game: AnyGame, demolition: str) -> Table:
+def _secrets(game: AnyGame, demolition: str) -> Grid:
     """What each seat's view and log say of one demolition: the work on it is secret, a blast
     is not."""
     rows = []

@@ -11,7 +11,6 @@ from kriegsspiel.core.game import Game
 from kriegsspiel.core.scenario import ScenarioBase
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets import find_ruleset
-from kriegsspiel.scenario.load import load_scenario
 from kriegsspiel.store import files
 
 AnyGame = Game[Any, Any, Any, Any]
@@ -31,6 +30,8 @@ def new_game(
     scenario's own `seed` (public to anyone who can read the scenario: for demonstrations and
     tests that need the same dice every time); else a fresh secret one (`fresh_seed`).
     """
+    from kriegsspiel.scenario.load import load_scenario  # YAML: only for a new game
+
     loaded = load_scenario(scenario) if isinstance(scenario, str) else scenario
     if seed and published_seed:
         raise InputError("seed", "give either a seed or published_seed, not both")

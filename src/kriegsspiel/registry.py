@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
-from kriegsspiel.core.checks import CheckDef
-from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.errors import InputError
 from kriegsspiel.rulesets import RULESETS, named_checks
+
+if TYPE_CHECKING:  # the checks' modules load with the checks, the plans' with a ruleset
+    from kriegsspiel.core.checks import CheckDef
+    from kriegsspiel.core.plans import PlanDef
 
 
 def all_checks() -> list[CheckDef]:

@@ -22,7 +22,6 @@ import functools
 import re
 import tomllib
 from collections.abc import Iterator, Mapping
-from importlib import resources
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, overload
 
 import msgspec
@@ -30,6 +29,7 @@ import msgspec
 from kriegsspiel.core.checks import Check, Modifier, Stats
 from kriegsspiel.core.convert import convert
 from kriegsspiel.core.dice import Pool
+from kriegsspiel.core.package_data import read_text
 from kriegsspiel.errors import InputError
 
 if TYPE_CHECKING:
@@ -232,7 +232,7 @@ class TableSet(Mapping[str, T]):
         """The tables of `package`'s TOML files, each file with the kind of its tables."""
         tables: dict[str, Any] = {}
         for filename, kind in files.items():
-            text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
+            text = read_text(package, filename)
             more = cls.from_data(tomllib.loads(text), kind, f"{package}/{filename}")
             if tables.keys() & more.keys():
                 raise AssertionError(f"{package}: {sorted(tables.keys() & more.keys())} twice")

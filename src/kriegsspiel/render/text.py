@@ -1,4 +1,5 @@
-"""Text rendering of what a seat may see: views, logs and odds as rich tables.
+"""Text rendering of what a seat may see: views, logs and odds as tables and lines (`Grid`,
+`Line`: rich's on a terminal, the same characters without rich elsewhere; render/boxes.py).
 
 Pure presentation over the plain dicts of `Game.view`, `Game.log_view` and `odds_report`. A view's
 lists of records are shown as its ruleset says (`Ruleset.view_lists`, `Ruleset.action_word`),
@@ -12,15 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
-from kriegsspiel.core.scenario import possessive
 from kriegsspiel.core.seats import UMPIRE
-from kriegsspiel.core.views import clock_text as generic_clock
+from kriegsspiel.render.boxes import Grid, Line, PlainConsole, Printer, plain_output
 
 if TYPE_CHECKING:  # the rulesets load when a view is shown, not for odds or plans
+    from rich.console import Console
+
     from kriegsspiel.core.ruleset import ViewList
     from kriegsspiel.rulesets import AnyRuleset
 
@@ -28,8 +26,16 @@ Row = Mapping[str, Any]
 Column = tuple[str, Callable[[Row], Any]]
 
 
-def console() -> Console:
-    """Rich output on stdout, at a fixed width when piped so that tables are not squeezed."""
+def console() -> Printer:
+    """Rich output on stdout, at a fixed width when piped so that tables are not squeezed; on a
+    plain output, the same characters without loading rich where it can (render/boxes.py)."""
+    return PlainConsole() if plain_output() else rich_console()
+
+
+def rich_console() -> Console:
+    """Rich's own console on stdout, as `console()` makes it for a terminal."""
+    from rich.console import Console
+
     return Console(highlight=False, width=None if sys.stdout.isatty() else 120)
 
 
@@ -58,18 +64,18 @@ def table(
     rows: Sequence[Row],
     columns: Sequence[Column],
     row_style: Callable[[Row], str] | None = None,
-) -> Table:
+) -> Grid:
     """A table of `rows`, leaving out columns empty in every row (what this seat may not see)."""
     cells = [[fmt(get(row)) for _, get in columns] for row in rows]
     keep = [i for i in range(len(columns)) if any(line[i] for line in cells)]
-    out = Table(title=title, title_justify="left", title_style="bold")
-    for i in keep:  # a first column of ids in one piece; nothing cut off with an ellipsis
-        words = i == 0 and any(" " in line[0] for line in cells)  # sentences wrap
-        out.add_column(columns[i][0], no_wrap=i == 0 and not words, overflow="fold")
-    for row, line in zip(rows, cells, strict=True):
-        style = row_style(row) if row_style else None
-        out.add_row(*(Text(line[i]) for i in keep), style=style)
-    return out
+    words = any(" " in line[0] for line in cells if line)  # sentences wrap
+    return Grid(  # a first column of ids in one piece; nothing cut off with an ellipsis (fold)
+        title,
+        tuple(columns[i][0] for i in keep),
+        tuple(tuple(line[i] for i in keep) for line in cells),
+        tuple(i == 0 and not words for i in keep),
+        tuple(row_style(row) if row_style else None for row in rows),
+    )
 
 
 def action_text(action: Row) -> str:
@@ -91,6 +97,8 @@ def _arg(value: Any) -> str:
 
 def clock_text(view: Row) -> str:
     """Where the game stands, in its ruleset's words (`Ruleset.clock`)."""
+    from kriegsspiel.core.views import clock_text as generic_clock  # views only: not for odds
+
     ruleset = view_ruleset(view)
     return ruleset.clock(view) if ruleset is not None else generic_clock(view)
 
@@ -98,6 +106,8 @@ def clock_text(view: Row) -> str:
 def pending_text(pending: Row, action_word: str = "action", sides: Sequence[Row] = ()) -> str:
     """The action other seats may answer, in the view's words (`what`) or its ruleset's
     (`Ruleset.action_word`); the side to answer by its name (from the view's `sides`)."""
+    from kriegsspiel.core.scenario import possessive  # views only: not for odds
+
     work = f" ({pending['kind']} {pending['target']})" if "kind" in pending else ""
     what = pending.get("what", action_word)
     awaiting = next((s["name"] for s in sides if s["id"] == pending["awaiting"]), None)
@@ -141,7 +151,7 @@ def view_ruleset(view: Row) -> AnyRuleset | None:
     return RULESETS.get(str(view.get("ruleset")))
 
 
-def render_view(out: Console, view: Row, to_act: Sequence[str] | None = None) -> None:
+def render_view(out: Printer, view: Row, to_act: Sequence[str] | None = None) -> None:
     """A seat's view: the clock, then every list of records it holds (units, tasks, what the
     seat knows of minefields, craft, blinds, …) as its ruleset shows them, then any pending
     action."""
@@ -149,8 +159,8 @@ def render_view(out: Console, view: Row, to_act: Sequence[str] | None = None) ->
 
     ruleset = view_ruleset(view)
     lists = ruleset.view_lists if ruleset is not None else {}
-    out.print(Text(f"{view.get('title', '')}, as seen by {view.get('seat')}", style="bold"))
-    out.print(Text(clock_text(view)))
+    out.print(Line(f"{view.get('title', '')}, as seen by {view.get('seat')}", style="bold"))
+    out.print(Line(clock_text(view)))
     for name, value in view.items():
         if name in NOT_DRAWN or not isinstance(value, list) or not value:
             continue
@@ -160,9 +170,9 @@ def render_view(out: Console, view: Row, to_act: Sequence[str] | None = None) ->
         out.print(table(shown.title, value, list_columns(shown, value)))
     if view.get("pending"):
         word = ruleset.action_word if ruleset is not None else "action"
-        out.print(Text(f"pending: {pending_text(view['pending'], word, view.get('sides', ()))}"))
+        out.print(Line(f"pending: {pending_text(view['pending'], word, view.get('sides', ()))}"))
     if to_act is not None:
-        out.print(Text(to_act_text(to_act)))
+        out.print(Line(to_act_text(to_act)))
 
 
 def to_act_text(to_act: Sequence[str]) -> str:
@@ -188,18 +198,18 @@ LOG_COLUMNS: tuple[Column, ...] = (
 )
 
 
-def render_log(out: Console, entries: Sequence[Row], title: str) -> None:
+def render_log(out: Printer, entries: Sequence[Row], title: str) -> None:
     def style(row: Row) -> str:
         return "strike dim" if row.get("undone") else ""
 
     out.print(table(title, entries, LOG_COLUMNS, style))
 
 
-def render_odds(out: Console, report: Row) -> None:
+def render_odds(out: Printer, report: Row) -> None:
     dice = ", ".join(report["dice"])
-    out.print(Text(f"{report['check']} ({dice}): {report['summary']}", style="bold"))
+    out.print(Line(f"{report['check']} ({dice}): {report['summary']}", style="bold"))
     if report["params"]:
-        out.print(Text(f"with {fmt(report['params'])}"))
+        out.print(Line(f"with {fmt(report['params'])}"))
     outcomes = table(
         "odds",
         report["outcomes"],
@@ -217,7 +227,7 @@ def render_odds(out: Console, report: Row) -> None:
             ("rule", key("rule")),
         )
         out.print(table("modifiers", report["modifiers"], modifier_columns))
-    out.print(Text(f"rules: {', '.join(report['rules'])}"))
+    out.print(Line(f"rules: {', '.join(report['rules'])}"))
 
 
 def _param_text(param: Row) -> str:
@@ -255,32 +265,32 @@ PLAN_COLUMNS: tuple[Column, ...] = (
 )
 
 
-def render_plan(out: Console, report: Row) -> None:
+def render_plan(out: Printer, report: Row) -> None:
     """A plan: how many turns (or initiatives) the work takes, exactly, with a summary."""
-    out.print(Text(f"{report['plan']}: {report['summary']}", style="bold"))
-    out.print(Text(f"with {fmt(report['params'])}; rules: {', '.join(report['rules'])}"))
+    out.print(Line(f"{report['plan']}: {report['summary']}", style="bold"))
+    out.print(Line(f"with {fmt(report['params'])}; rules: {', '.join(report['rules'])}"))
     each = percent_text(report["per_attempt"]["probability"])
-    out.print(Text(f"each attempt succeeds with {each}"))
+    out.print(Line(f"each attempt succeeds with {each}"))
     out.print(table(f"how many {report['unit']}", report["rows"], PLAN_COLUMNS))
     tail = report.get("tail")
     if tail:
-        out.print(Text(f"more than {tail['more_than']}: {percent_text(tail['probability'])}"))
+        out.print(Line(f"more than {tail['more_than']}: {percent_text(tail['probability'])}"))
     stats = report["summary_stats"]
     out.print(
-        Text(
+        Line(
             f"mean {stats['mean_float']:g}, median {stats['median']}, 90% done by {stats['p90']} "
             "(exact fractions with --json)"
         )
     )
 
 
-def render_task_plan(out: Console, report: Row) -> None:
+def render_task_plan(out: Printer, report: Row) -> None:
     """A plan from a live game: when the task is finished, tick by tick, and what it assumes."""
-    out.print(Text(report["summary"], style="bold"))
-    out.print(Text(f"{report['progress']} of {report['required']} done; rules: "
+    out.print(Line(report["summary"], style="bold"))
+    out.print(Line(f"{report['progress']} of {report['required']} done; rules: "
                    f"{', '.join(report['rules'])}"))  # fmt: skip
     if report["per_tick"]:
-        out.print(Text(f"each {report['clock']}: {report['per_tick']}"))
+        out.print(Line(f"each {report['clock']}: {report['per_tick']}"))
     clock = report["clock"]
     columns: list[Column] = [(f"finished in {clock}", key("at"))]
     if report["ready_after"]:
@@ -296,10 +306,10 @@ def render_task_plan(out: Console, report: Row) -> None:
         out.print(table(title, rows[:shown], tuple(columns)))
     if shown is not None and shown < len(rows):
         rest = Fraction(rows[-1]["cumulative"]) - Fraction(rows[shown - 1]["cumulative"])
-        out.print(Text(f"later, by {clock} {rows[-1]['at']}: {percent_text(f'{rest}')} more "
+        out.print(Line(f"later, by {clock} {rows[-1]['at']}: {percent_text(f'{rest}')} more "
                        "(every row with --json)"))  # fmt: skip
     for line in report["assumptions"]:
-        out.print(Text(f"assumes {line}"))
+        out.print(Line(f"assumes {line}"))
 
 
 # -- legal actions and the odds of a whole action -------------------------------------------------
@@ -328,16 +338,16 @@ ACTION_COLUMNS: tuple[Column, ...] = (
 )
 
 
-def render_actions(out: Console, choices: Sequence[Row], seat: str) -> None:
+def render_actions(out: Printer, choices: Sequence[Row], seat: str) -> None:
     if not choices:
-        out.print(Text(f"{seat} has no action now"))
+        out.print(Line(f"{seat} has no action now"))
         return
     out.print(table(f"what {seat} may do now", choices, ACTION_COLUMNS))
 
 
-def render_action_odds(out: Console, report: Row, action: str) -> None:
+def render_action_odds(out: Printer, report: Row, action: str) -> None:
     rolls = ", ".join(report["rolls"]) or "no dice"
-    out.print(Text(f"{action}: rolls {rolls}", style="bold"))
+    out.print(Line(f"{action}: rolls {rolls}", style="bold"))
     if report["exact"]:
         columns: tuple[Column, ...] = (
             ("probability", key("probability")),

@@ -7,9 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-import shapely
 import yaml
-from shapely.errors import GEOSException
 
 from kriegsspiel.core.convert import convert
 from kriegsspiel.core.limits import (
@@ -124,6 +122,8 @@ def scenario_from_data(data: Any, where: str) -> ScenarioBase:
     if points > MAX_TOTAL_POINTS:
         problem = f"{points:,} points in all: at most {MAX_TOTAL_POINTS:,} are allowed"
         raise InputError(f"{where}: terrain", problem)
+    from shapely.errors import GEOSException  # shapely (and numpy) load with a scenario file
+
     _refuse_crossed_polygons(scenario, where)
     try:
         scenario.validate(where)
@@ -134,6 +134,8 @@ def scenario_from_data(data: Any, where: str) -> ScenarioBase:
 
 def _refuse_crossed_polygons(scenario: ScenarioBase, where: str) -> None:
     """A terrain polygon must not cross itself: no area could be told inside or outside it."""
+    import shapely
+
     for i, feature in enumerate(scenario.terrain):
         if feature.line or len(feature.points) < 3:
             continue

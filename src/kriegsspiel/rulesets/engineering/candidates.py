@@ -14,8 +14,7 @@ from __future__ import annotations
 import functools
 import math
 
-from shapely.geometry import Point as ShapelyPoint
-
+from kriegsspiel.core import shapes
 from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.core.seats import PUBLIC, UMPIRE
 from kriegsspiel.rulesets.engineering.base import acting_side, phase_text
@@ -169,7 +168,7 @@ def free_reach(state: EngState, spec: EngUnit, at: Point, most: float) -> float:
     if not skirts_up(state, spec):
         for w, box in water_near(state, at, r):  # the box is never farther than the water
             if box_distance(box, at) < r:
-                here = ShapelyPoint(at)
+                here = shapes.point(at)
                 r = min(r, 0.0 if w.contains(here) else float(w.distance(here)))
     return max(r, 0.0)
 

@@ -8,17 +8,18 @@ player declares the distance instead, as with footprints.py.
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-from shapely.geometry import LineString, Polygon
-from shapely.geometry import Point as ShapelyPoint
-from shapely.geometry.base import BaseGeometry
-
+from kriegsspiel.core import shapes
 from kriegsspiel.core.geometry import Measure, distance
 from kriegsspiel.core.scenario import TerrainSpec
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.nearby import Box, Boxes, segment_distance
 from kriegsspiel.rulesets.engineering.state import EngState, Point
 from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
 
 # Deep water: a DD tank swims it, other units cannot enter it (ENG-FUNNY-03).
 WATER = frozenset({"water", "river", "sea", "lake", "deep-water"})
@@ -37,15 +38,7 @@ def feature(state: EngState, feature_id: str | None) -> TerrainSpec | None:
 
 @cache
 def shape(spec: TerrainSpec) -> BaseGeometry:
-    if len(spec.points) == 1:
-        return ShapelyPoint(spec.points[0])
-    if spec.line:
-        return LineString(spec.points)
-    return Polygon(spec.points)
-
-
-def path(frm: Point, to: Point) -> BaseGeometry:
-    return LineString([frm, to]) if frm != to else ShapelyPoint(frm)
+    return shapes.terrain_shape(spec)
 
 
 def crosses_at(frm: Point, to: Point, gap: TerrainSpec | None, at: Point, reach: float) -> bool:
@@ -55,8 +48,8 @@ def crosses_at(frm: Point, to: Point, gap: TerrainSpec | None, at: Point, reach:
         return False
     if gap is None or len(gap.points) < 2:
         return True
-    crossing = path(frm, to).intersection(shape(gap))
-    return not crossing.is_empty and float(crossing.distance(ShapelyPoint(at))) <= reach + _EPS
+    crossing = shapes.path(frm, to).intersection(shape(gap))
+    return not crossing.is_empty and float(crossing.distance(shapes.point(at))) <= reach + _EPS
 
 
 def gap_distance(
@@ -67,7 +60,7 @@ def gap_distance(
     if point is None or (gap is None and site is None):
         return None
     if gap is not None:
-        return round(float(shape(gap).distance(ShapelyPoint(point))), 4)
+        return round(float(shape(gap).distance(shapes.point(point))), 4)
     assert site is not None
     return round(distance(point, site), 4)
 
@@ -125,7 +118,7 @@ def in_water(state: EngState, point: Point | None) -> bool:
     if point is None:
         return False
     near = [w for w, _ in water_near(state, point, 0.0)]
-    here = ShapelyPoint(point) if near else None
+    here = shapes.point(point) if near else None
     return any(w.contains(here) for w in near)
 
 
@@ -144,6 +137,6 @@ def through_water(state: EngState, frm: Point | None, to: Point) -> bool:
     ]  # only water whose bounding box meets the move's can hold any of it
     if not near:
         return False
-    line = path(frm, to) if frm is not None else ShapelyPoint(to)
-    end = ShapelyPoint(to)
+    line = shapes.path(frm, to) if frm is not None else shapes.point(to)
+    end = shapes.point(to)
     return any(w.intersection(line).length > _EPS or w.contains(end) for w in near)

@@ -1,4 +1,4 @@
-"""Footprints of minefields and obstacles on the table, and how units stand to them (shapely).
+"""Footprints of minefields and obstacles on the table, and how units stand to them.
 
 A footprint is a rectangle: a centre, a facing (the direction a unit crossing it moves; 0 is up
 the table), a length along its front and a depth across it: a minefield section is 2" long and
@@ -16,15 +16,17 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 import msgspec
-from shapely.geometry import LineString, Point, Polygon
-from shapely.geometry.base import BaseGeometry
 
+from kriegsspiel.core import shapes
 from kriegsspiel.core.geometry import Measure, angle_off
 from kriegsspiel.core.scenario import TerrainSpec
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
 
 if TYPE_CHECKING:  # scenario.py imports the specs that use footprints
+    from shapely.geometry import Polygon
+    from shapely.geometry.base import BaseGeometry
+
     from kriegsspiel.rulesets.engineering.scenario import EngUnit
 
 XY = tuple[float, float]
@@ -62,7 +64,7 @@ class Footprint(msgspec.Struct, frozen=True):
         ]
 
     def polygon(self) -> Polygon:
-        return Polygon(self.corners())
+        return shapes.polygon(self.corners())
 
     def local(self, point: XY) -> XY:
         """A point in the rectangle's own axes: (along its front, across it) from its centre."""
@@ -149,7 +151,7 @@ class _TerrainBoxes:
 
     def shape(self, i: int) -> BaseGeometry:
         if i not in self._shapes:
-            self._shapes[i] = _shape(self.features[i])
+            self._shapes[i] = shapes.terrain_shape(self.features[i])
         return self._shapes[i]
 
 
@@ -178,16 +180,8 @@ def _box(f: TerrainSpec) -> Box:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _shape(feature: TerrainSpec) -> BaseGeometry:
-    if len(feature.points) == 1:
-        return Point(feature.points[0])
-    if feature.line:
-        return LineString(feature.points)
-    return Polygon(feature.points)
-
-
 def _point_in(feature: TerrainSpec, area: Polygon) -> bool:
-    return len(feature.points) == 1 and area.contains(Point(feature.points[0]))
+    return len(feature.points) == 1 and area.contains(shapes.point(feature.points[0]))
 
 
 # -- units ----------------------------------------------------------------------------------------
@@ -227,6 +221,11 @@ def _nearest(position: XY, footprint: Footprint) -> XY:
     return footprint.world(min(max(a, -hl), hl), min(max(b, -hd), hd))
 
 
+def distance_to(position: XY, footprint: Footprint) -> float:
+    """How far a point is from the rectangle (0 on it or inside), as its polygon's distance."""
+    return math.dist(_nearest(position, footprint), position)
+
+
 def reach(
     position: XY | None, footprint: Footprint | None, declared: float | None
 ) -> Measure | None:
@@ -235,8 +234,7 @@ def reach(
         return Measure(declared, True)
     if position is None or footprint is None:
         return None
-    near = _nearest(position, footprint)
-    return Measure(round(math.dist(near, position), 4), False)
+    return Measure(round(distance_to(position, footprint), 4), False)
 
 
 def conformed(

@@ -9,8 +9,8 @@ the Bobbin is used up: the vehicle is a normal AVRE again.
 from __future__ import annotations
 
 from msgspec.structs import replace
-from shapely.geometry import Point as ShapelyPoint
 
+from kriegsspiel.core import shapes
 from kriegsspiel.core.checks import Modifier
 from kriegsspiel.core.geometry import Measure
 from kriegsspiel.core.limits import Distance
@@ -29,7 +29,6 @@ from kriegsspiel.rulesets.engineering.base import (
     performer,
 )
 from kriegsspiel.rulesets.engineering.bridges.works_state import Lane
-from kriegsspiel.rulesets.engineering.fieldwork_geometry import path
 from kriegsspiel.rulesets.engineering.funnies.funnies import equipped, funny, spend, with_funny
 from kriegsspiel.rulesets.engineering.play.sequence import Moved, may_maneuver, use_action
 from kriegsspiel.rulesets.engineering.play.work import watch_move
@@ -106,9 +105,9 @@ def follow(ctx: Ctx, action: FollowLane) -> None:
     may_maneuver(state, spec, "follows the lane")
     dist = measure_from(state, spec.id, action.to, action.distance)
     half_speed(state, spec, dist, "ENG-FUNNY-14")
-    strip = path(lane.path[0], lane.path[-1]).buffer(lane.width / 2 + 1e-9)
+    strip = shapes.path(lane.path[0], lane.path[-1]).buffer(lane.width / 2 + 1e-9)
     for point in (state.units[spec.id].position, action.to):
-        if point is not None and not strip.intersects(ShapelyPoint(point)):
+        if point is not None and not strip.intersects(shapes.point(point)):
             raise RuleViolation("ENG-FUNNY-14", f"{spec.label} must move along {lane.id}")
     ctx.run(MAY_MOVE, spec, action.to, dist)
     ctx.emit(Moved(unit=spec.id, to=action.to, distance=dist))

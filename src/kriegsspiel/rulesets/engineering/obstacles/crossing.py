@@ -12,9 +12,7 @@ move through an obstacle that asks more than a move is refused.
 
 from __future__ import annotations
 
-from shapely.geometry import LineString
-from shapely.geometry import Point as ShapelyPoint
-
+from kriegsspiel.core import shapes
 from kriegsspiel.core.checks import CheckResult
 from kriegsspiel.core.geometry import Measure
 from kriegsspiel.core.limits import Distance
@@ -37,6 +35,7 @@ from kriegsspiel.rulesets.engineering.footprints import (
     Footprint,
     conformed,
     crossed,
+    distance_to,
     far_side,
     inside,
     is_vehicle,
@@ -322,11 +321,11 @@ def conger_lane(state: EngState, obstacle_id: str, frm: Point, to: Point) -> boo
     congers = [lane for lane in state.lanes.values() if lane.kind == "conger"]
     if not congers:
         return False
-    path = LineString([frm, to])
+    path = shapes.line([frm, to])
     for lane in congers:
         if lane.kind != "conger" or lane.obstacle != obstacle_id or len(lane.path) < 2:
             continue
-        strip = LineString(lane.path).buffer(lane.width / 2 + 1e-6)
+        strip = shapes.line(lane.path).buffer(lane.width / 2 + 1e-6)
         if path.within(strip):
             return True
     return False
@@ -359,7 +358,7 @@ def may_move(ctx: Ctx, spec: EngUnit, to: Point | None, _: Measure | None) -> No
                 raise RuleViolation(
                     "ENG-DITCH-04", f"{spec.label} leaves {obs.label} only by a breach action"
                 )
-            if not was_in and fp.polygon().distance(ShapelyPoint(frm)) > CONFORM_REACH + 1e-6:
+            if not was_in and distance_to(frm, fp) > CONFORM_REACH + 1e-6:
                 raise RuleViolation(
                     "ENG-DITCH-03", f"{spec.label} must conform to {obs.label} before moving in"
                 )

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from importlib import resources
 from typing import Any, Literal
 
 import msgspec
 
 from kriegsspiel.core.convert import convert
+from kriegsspiel.core.package_data import read_text
 from kriegsspiel.errors import InputError
 
 Effect = Literal["none", "breach", "breach-bog", "impassable"]
@@ -61,8 +61,6 @@ def effect_rows(data: Mapping[str, Any], where: str) -> dict[str, EffectRow]:
     return rows
 
 
-_TEXT = resources.files("kriegsspiel.rulesets.engineering.data").joinpath("obstacle_effects.toml")
-DEFAULT_EFFECTS: dict[str, EffectRow] = effect_rows(
-    tomllib.loads(_TEXT.read_text(encoding="utf-8")), "obstacle_effects.toml"
-)
+_TEXT = read_text("kriegsspiel.rulesets.engineering.data", "obstacle_effects.toml")
+DEFAULT_EFFECTS: dict[str, EffectRow] = effect_rows(tomllib.loads(_TEXT), "obstacle_effects.toml")
 assert set(DEFAULT_EFFECTS) == {f"{k}.{c}" for k, cs in CONDITIONS.items() for c in cs}
