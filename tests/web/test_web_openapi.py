@@ -84,6 +84,7 @@ def test_the_guards_refusals_are_documented() -> None:
     assert {"403", "415", "429"} <= set(create)
     assert create["429"]["headers"]["Retry-After"]["schema"] == {"type": "integer"}
     act = paths["/api/seats/{token}/act"]["post"]["responses"]
-    assert {"403", "415", "429"} <= set(act)
+    assert {"403", "415", "423", "429"} <= set(act)
     table = paths["/api/seats/{token}"]["get"]["responses"]
-    assert set(table) == {"200", "403", "404"}  # no body: neither 415 nor 429
+    assert set(table) == {"200", "403", "404", "423"}  # no body: neither 415 nor 429
+    assert "423" not in create  # a seat's game may be quarantined; creating one is not

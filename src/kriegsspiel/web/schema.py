@@ -395,6 +395,7 @@ LIVE = (
 
 FOREIGN = 403  # any request from another site's page (web/guards.py)
 BODY_GUARDS = (415, 429)  # a request with a body: not declared JSON, or over its rate
+QUARANTINED = 423  # any request of a seat whose game's stored record does not replay
 RETRY_AFTER = {
     "Retry-After": {"description": "whole seconds until it may be sent again",
                     "schema": {"type": "integer"}}
@@ -435,7 +436,8 @@ def creation_choice() -> list[dict[str, Any]]:
 def _errors(op: Op) -> list[int]:
     """The op's own refusals and the guards' (web/guards.py)."""
     guarded = {FOREIGN, *(BODY_GUARDS if op.request is not None else ())}
-    return sorted({*op.errors, *guarded})
+    seat = (QUARANTINED,) if "{token}" in op.path else ()
+    return sorted({*op.errors, *guarded, *seat})
 
 
 @cache
