@@ -12,6 +12,7 @@ interleaved repeats. `python benchmarks/ratios.py [--readme README.md]` prints t
 from __future__ import annotations
 
 import argparse
+import compileall
 import functools
 import os
 import re
@@ -133,7 +134,12 @@ def _run_cpu(argv: Sequence[str], before: Callable[[], object]) -> Callable[[], 
 def startup(repeats: int) -> list[Figure]:
     """The commands beside a bare Python start; acting on a game of 1k and of 100k entries (a
     recorded random demo game and its first thousand entries): process time, the least of the
-    interleaved repeats."""
+    interleaved repeats. The package's bytecode is compiled first, as an installed package has it
+    (pip compiles on install; a checkout run with PYTHONDONTWRITEBYTECODE has none, and would
+    time Python compiling the sources at every start)."""
+    import kriegsspiel
+
+    compileall.compile_dir(Path(kriegsspiel.__file__).parent, quiet=1)
     ks = str(BIN / "kriegsspiel")
     long = long_game(100_000)
     with tempfile.TemporaryDirectory() as tmp:

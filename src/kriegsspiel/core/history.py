@@ -83,12 +83,26 @@ class SeatLog:
     """One seat's numbering: the log positions of the entries it sees, in order (its entry `n`
     is at `positions[n - 1]`), and each such entry's number by its seq."""
 
-    __slots__ = ("numbers", "positions", "upto")
+    __slots__ = ("_numbers", "positions", "upto")
 
     def __init__(self, positions: Iterable[int] = (), upto: int = 0) -> None:
         self.positions: list[int] = list(positions)
-        self.numbers: dict[int, int] = {p: n for n, p in enumerate(self.positions, start=1)}
+        self._numbers: dict[int, int] | None = None  # made when first asked for
         self.upto = upto  # the log entries looked at so far
+
+    @property
+    def numbers(self) -> dict[int, int]:
+        """Each seen entry's number by its seq (made once asked for: a long game's act never
+        needs it)."""
+        if self._numbers is None:
+            self._numbers = {p: n for n, p in enumerate(self.positions, start=1)}
+        return self._numbers
+
+    def add(self, seq: int) -> None:
+        """The entry `seq` is the seat's next."""
+        self.positions.append(seq)
+        if self._numbers is not None:
+            self._numbers[seq] = len(self.positions)
 
 
 class History(Generic[S, E]):
@@ -189,8 +203,7 @@ class History(Generic[S, E]):
         for entry in self.entries[index.upto :]:
             seen_now = entry.shown_to(seat) or any(s in index.numbers for s in entry.undoes)
             if seen_now:
-                index.positions.append(entry.seq)
-                index.numbers[entry.seq] = len(index.positions)
+                index.add(entry.seq)
         index.upto = len(self.entries)
         return index
 
