@@ -13,7 +13,7 @@ from kriegsspiel.scenario.load import read_scenario_text, scenario_from_data
 
 
 def scaled(units: int) -> WatScenario:
-    """The Hollenhof crossing with about `units` stands (at least its own)."""
+    """The Hollenhof crossing with `units` stands (at least its own; the scenario limit is 500)."""
     text, where = read_scenario_text("waterborne")
     data: dict[str, Any] = yaml.safe_load(text)
     out = list(data["units"])
@@ -30,7 +30,7 @@ def scaled(units: int) -> WatScenario:
             craft.append(boat)
             for r in riders:
                 r["id"], r["name"], r["aboard"] = f"{r['id']}-{i}", f"{r['name']} {i}", boat["id"]
-            out += riders
+            out += riders[: units - len(out)]  # a boat may sail part-loaded
         else:
             unit = dict(ashore[i % len(ashore)])
             unit["id"] = f"{unit['id']}-{i}"
