@@ -723,9 +723,9 @@ class Host:
         except (StoreError, Unreadable) as exc:
             with self._lock:  # the in-memory game is ahead of the store: drop it
                 self._games.pop(game_id, None)
-            self._approvals.forget(game_id)
-            if isinstance(exc, Conflict):
+            if isinstance(exc, Conflict):  # resolved again: the approvals' change still stands
                 raise
+            self._approvals.forget(game_id)
             if isinstance(exc, Unreadable):
                 why = f"its record would not read back ({exc.problem})"
                 raise InputError("action", f"not recorded: {why}") from None
