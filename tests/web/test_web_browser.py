@@ -280,6 +280,8 @@ def test_a_declared_modifier_is_approved_by_the_umpire_before_the_roll(
     select(german, "pioneer-1")
     verb(german, "Pioniere 1 prepares road bridge")
     confirm(german)
+    # the US page is told first (its prompt, live), then the player taps: not during the redraw
+    expect(us.locator("#reaction")).to_contain_text("take opportunity fire")
     whole_table(us)
     select(us, "rifle-1")
     verb(us, "Rifle squad 1 takes opportunity fire")
