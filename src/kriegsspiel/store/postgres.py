@@ -338,7 +338,7 @@ class PostgresStore:
                 "INSERT INTO seats (token, game, seat) VALUES (%s, %s, %s)",
                 [(token, game_id, seat) for seat, token in tokens.items()],
             )
-            cursor.execute(_SUMMARY, _summary_row(game_id, summary_of(game)))
+            cursor.execute(_SUMMARY, summary_of(game).row(game_id))
         return game_id, tokens
 
     def append(
@@ -367,7 +367,7 @@ class PostgresStore:
                 (game_id,),
             )
             if summary is not None:
-                db.execute(_SUMMARY, _summary_row(game_id, summary))
+                db.execute(_SUMMARY, summary.row(game_id))
             _keep(db, game_id, reply, approvals)
             self._announce(db, game_id)
 
@@ -542,10 +542,6 @@ class PostgresStore:
         )
         header = Header(fmt, ruleset_name, seed)
         return decode_game(header, scenario_json, raw, where=f"{self.path}: game {game_id}")
-
-
-def _summary_row(game_id: str, summary: GameSummary) -> tuple[Any, ...]:
-    return (game_id, summary.title, summary.ruleset, summary.clock, summary.over, summary.entries)
 
 
 def _keep(

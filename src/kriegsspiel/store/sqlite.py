@@ -196,7 +196,7 @@ class SqliteStore:
                 "INSERT INTO seats (token, game, seat) VALUES (?, ?, ?)",
                 [(token, game_id, seat) for seat, token in tokens.items()],
             )
-            db.execute(_SUMMARY, _summary_row(game_id, summary_of(game)))
+            db.execute(_SUMMARY, summary_of(game).row(game_id))
         return game_id, tokens
 
     def append(
@@ -224,7 +224,7 @@ class SqliteStore:
                 (game_id,),
             )
             if summary is not None:
-                db.execute(_SUMMARY, _summary_row(game_id, summary))
+                db.execute(_SUMMARY, summary.row(game_id))
             _keep(db, game_id, reply, approvals)
 
     def save_approvals(self, game_id: str, state: str, *, reply: StoredReply | None = None) -> None:
@@ -406,10 +406,6 @@ def _keep(
         db.execute(
             "INSERT OR REPLACE INTO approvals (game, state) VALUES (?, ?)", (game_id, approvals)
         )
-
-
-def _summary_row(game_id: str, summary: GameSummary) -> tuple[Any, ...]:
-    return (game_id, summary.title, summary.ruleset, summary.clock, summary.over, summary.entries)
 
 
 def _json(value: Any) -> str:

@@ -22,6 +22,10 @@ class GameSummary(msgspec.Struct, frozen=True):
     over: bool
     entries: int  # how many entries the umpire's log holds
 
+    def row(self, game_id: str) -> tuple[Any, ...]:
+        """The game's row of the stores' `summaries` table, in its columns' order."""
+        return (game_id, self.title, self.ruleset, self.clock, self.over, self.entries)
+
 
 def summary_of(game: AnyGame) -> GameSummary:
     """The summary of a game as it stands (in memory: after its newest entry)."""

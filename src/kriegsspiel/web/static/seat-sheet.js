@@ -3,7 +3,7 @@
 // whole action, the dice, and a Confirm that cannot misfire (disabled in flight, one idempotency
 // key per action: a retry or a double tap acts once).
 
-import {state, seatUrl, nameOf} from "./seat-state.js";
+import {state, seatUrl} from "./seat-state.js";
 import {oddsChart, checkBlock} from "./seat-odds.js";
 import * as dice from "./seat-dice.js";
 

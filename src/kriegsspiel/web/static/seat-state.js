@@ -5,23 +5,13 @@ export const token = location.pathname.split("/").pop();
 export const seatUrl = (path) => `/api/seats/${token}${path}`;
 export const state = {table: null, log: [], selected: null};
 
-// A thing's name as this seat's view gives it (units, craft, features), else its id.
-export function nameOf(id) {
-  const view = (state.table && state.table.view) || {};
-  for (const list of Object.values(view)) {
-    if (!Array.isArray(list)) continue;
-    const found = list.find((item) => item && typeof item === "object" && item.id === id);
-    if (found) return found.name || found.label || id;
-  }
-  return id;
-}
-
 // A side's name, from the view's `sides` (common.js `seatName`).
 export function sideName(id) {
   return seatName(state.table && state.table.view, id);
 }
 
-// A text of the server's with the ids this seat's view names put as their names (common.js).
+// A text of the server's, or an id, with the ids this seat's view names put as their names
+// (common.js `namedText`).
 export function named(text) {
   return namedText(text, state.table && state.table.view);
 }

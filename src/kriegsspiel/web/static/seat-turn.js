@@ -2,7 +2,7 @@
 // a prompt saying why when the seat is offered a reaction (with the unit that triggered it), and,
 // when it becomes the seat's move, a toast, the page title and (if chosen) a vibration.
 
-import {state, nameOf, sideName} from "./seat-state.js";
+import {state, named, sideName} from "./seat-state.js";
 
 const turn = {mine: null};
 const $ = (id) => document.getElementById(id);
@@ -15,24 +15,24 @@ export function reaction(table) {
   const pending = view.pending;
   if (pending && pending.awaiting === seat) {  // engineering: ENG-ACT-09's window
     return {kind: "opportunity fire", units: [pending.unit],
-      text: `${nameOf(pending.unit)} declared ${article(pending.what)} — take opportunity fire, or hold fire?`};
+      text: `${named(pending.unit)} declared ${article(pending.what)} — take opportunity fire, or hold fire?`};
   }
   const window = view.window;
   if (window && window.awaiting === seat && window.movers) {  // waterborne: reactive fire
     const movers = window.movers;
     return {kind: "reactive fire", units: movers,
-      text: `${movers.map(nameOf).join(", ")} moved — answer with reactive fire, or pass?`};
+      text: `${movers.map(named).join(", ")} moved — answer with reactive fire, or pass?`};
   }
   if (window && window.side === seat && window.trigger) {  // abilities: opportunity fire
     const why = window.why || "moved, pivoted or fired";  // what the trigger did, if the view says
     return {kind: "opportunity fire", units: [window.trigger],
-      text: `${nameOf(window.trigger)} ${why} — take opportunity fire, or hold fire?`};
+      text: `${named(window.trigger)} ${why} — take opportunity fire, or hold fire?`};
   }
   const attack = view.attack;
   if (attack && (attack.targets || []).some((t) => owned(view, seat, t.unit))) {  // break-off
-    const mine = attack.targets.filter((t) => owned(view, seat, t.unit)).map((t) => nameOf(t.unit));
+    const mine = attack.targets.filter((t) => owned(view, seat, t.unit)).map((t) => named(t.unit));
     return {kind: "break-off", units: [attack.firer],
-      text: `${nameOf(attack.firer)} fires at ${mine.join(", ")} — break off, or stand?`};
+      text: `${named(attack.firer)} fires at ${mine.join(", ")} — break off, or stand?`};
   }
   return null;
 }

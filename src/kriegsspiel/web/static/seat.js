@@ -117,7 +117,7 @@ function select(unit) {
 function renderActions(table) {
   const sel = state.selected;
   renderPicker(table);
-  $("selected").textContent = sel ? `Selected: ${nameOfUnit(sel)} (tap it again to clear)` : "";
+  $("selected").textContent = sel ? `Selected: ${named(sel)} (tap it again to clear)` : "";
   const groups = verbs(table.choices, sel);
   const box = $("actions");
   // the same verbs stay the same buttons: a refresh under a finger must not eat its tap
@@ -144,11 +144,6 @@ function renderActions(table) {
   }));
 }
 
-function nameOfUnit(id) {
-  const unit = (state.table.view.units || []).find((u) => u.id === id);
-  return unit ? unit.name || id : id;
-}
-
 // A list to pick a unit with the keyboard: the seat's units that can act, then the rest.
 function renderPicker(table) {
   const picker = $("unit-picker");
@@ -156,7 +151,7 @@ function renderPicker(table) {
   const rest = (table.view.units || []).map((u) => u.id).filter((id) => !can.includes(id));
   const options = [el("option", {value: ""}, "all units")];
   for (const id of [...can, ...rest]) {
-    options.push(el("option", {value: id}, `${nameOfUnit(id)}${can.includes(id) ? "" : " (no actions)"}`));
+    options.push(el("option", {value: id}, `${named(id)}${can.includes(id) ? "" : " (no actions)"}`));
   }
   picker.replaceChildren(...options);
   picker.value = state.selected || "";
