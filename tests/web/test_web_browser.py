@@ -300,3 +300,41 @@ def test_a_declared_modifier_is_approved_by_the_umpire_before_the_roll(
     expect(german.locator("#approvals")).to_be_hidden()
     for page in (umpire, german, us):
         page.context.close()
+
+
+def test_a_tap_is_not_lost_when_the_table_changes_under_the_finger(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The US presses on its Sherman; the German moves meanwhile, so the US page learns of it
+    live while the button is down. The page waits for the release to redraw (a new picture, and
+    the reaction prompt above the board, would have moved the Sherman from under the finger), so
+    the tap selects the Sherman, and the page then shows the move."""
+    links = create(browser, server, "demo")
+    us = open_page(browser, links["us"], DESKTOP)
+    us.wait_for_function(  # settled: no refresh for half a second (the live one came, too)
+        "() => new Promise((done) => { const n = document.body.dataset.loaded;"
+        " setTimeout(() => done(document.body.dataset.loaded === n), 500); })"
+    )
+    box = us.locator('#svg svg g[data-unit="sherman-1"]').bounding_box()
+    assert box is not None
+    before = us.locator("#svg svg").element_handle()
+    us.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    us.mouse.down()
+    german_token = links["german"].rsplit("/", 1)[-1]
+    with us.expect_response(lambda r: "/table.svg" in r.url):  # the live refresh's picture
+        moved = us.request.post(
+            f"{server.url}/api/seats/{german_token}/act",
+            data={"action": {"action": "move", "unit": "mg-team", "to": [20.92, 30.11]}},
+        )
+        assert moved.ok, moved.text()
+    us.wait_for_timeout(200)
+    assert us.evaluate("(svg) => svg.isConnected", before)  # nothing redrawn yet
+    assert us.locator("#log li").count() == 0
+    expect(us.locator("#reaction")).to_be_hidden()
+    us.mouse.up()
+    expect(us.locator('#svg svg g.selected[data-unit="sherman-1"]')).to_have_count(1)
+    expect(us.locator("#selected")).to_contain_text("Selected: Sherman 1")
+    expect(us.locator("#reaction")).to_contain_text("MG 42 team declared a move")
+    entries(us, 1)
+    assert not us.evaluate("(svg) => svg.isConnected", before)
+    us.context.close()

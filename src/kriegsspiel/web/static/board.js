@@ -7,8 +7,24 @@
 // inches, and the ids of everything drawn under the finger). While
 // `boardView.picker` is set (a destination or a facing being chosen), a one-finger drag or a
 // mouse hover moves the picker (`picker(point, pressed)`) instead of the table.
+//
+// `boardReleased()` resolves once no finger or button is down on the board (after the click its
+// release makes): a page redraws only then, so that nothing moves under a tap and loses it.
 
-const boardView = {box: null, key: null, fit: null, picker: null};
+const boardView = {box: null, key: null, fit: null, picker: null, down: new Set(), waiting: []};
+
+function boardReleased() {
+  if (!boardView.down.size) return Promise.resolve();
+  return new Promise((go) => boardView.waiting.push(go));
+}
+
+function released(event) {
+  if (!boardView.down.delete(event.pointerId) || boardView.down.size) return;
+  const waiting = boardView.waiting.splice(0);
+  setTimeout(() => waiting.forEach((go) => go()), 0);  // after the click of this release
+}
+window.addEventListener("pointerup", released, true);  // wherever the finger lifts
+window.addEventListener("pointercancel", released, true);
 
 // The table point (inches, +y up the table) under a screen point: the SVG draws y downwards.
 function tablePoint(svg, clientX, clientY) {
@@ -75,6 +91,7 @@ function mountBoard(container, svg, onTap, focus) {
   let pinch = null;
   svg.addEventListener("pointerdown", (event) => {
     pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    boardView.down.add(event.pointerId);
     moved = 0;
     if (pointers.size === 2) pinch = spread(pointers);
   });

@@ -29,6 +29,7 @@ async function refresh() {
         feed.update(),
         fetch(seatUrl(`/table.svg${unit}`)).then((r) => r.text()),
       ]);
+      await boardReleased();  // board.js: the page never moves under a finger on the board
       state.table = table;
       state.log = log;
       page.highlight = renderTurn(table);
