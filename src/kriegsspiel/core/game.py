@@ -9,7 +9,6 @@ those are computed from the seat's knowledge (`Ruleset.knowledge`), never from h
 from __future__ import annotations
 
 import functools
-import hashlib
 import hmac
 import random
 import secrets
@@ -534,8 +533,7 @@ class Game(Generic[Sc, S, A, E]):
     def _roll_key(self, position: str) -> str:
         """An opaque, reproducible name for a roll. Keyed with the secret seed, so a key shown
         to a seat tells it nothing of the log position, nor of entries hidden from it."""
-        mac = hmac.new(self.seed.encode(), position.encode(), hashlib.sha256)
-        return mac.hexdigest()[:16]
+        return hmac.digest(self.seed.encode(), position.encode(), "sha256").hex()[:16]
 
     def message(self, seat: str, text: str, to: str = EVERYONE) -> Entry[E]:
         """Send a message from `seat` to `to` (everyone, the umpire, or a side), kept in the log

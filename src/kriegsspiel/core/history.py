@@ -37,15 +37,16 @@ class Resumed(NamedTuple, Generic[S, E]):
 class Log(Sequence[Entry[E]]):
     """The entries: those a store kept (read through its sequence), then those appended."""
 
-    __slots__ = ("_kept", "_n", "_tail")
+    __slots__ = ("_kept", "_len", "_n", "_tail")
 
     def __init__(self, kept: Sequence[Entry[E]] = ()) -> None:
         self._kept = kept
         self._n = len(kept)
+        self._len = self._n  # a count kept, not summed: `Game` keys its caches on it
         self._tail: list[Entry[E]] = []
 
     def __len__(self) -> int:
-        return self._n + len(self._tail)
+        return self._len
 
     @overload
     def __getitem__(self, index: int) -> Entry[E]: ...
@@ -72,6 +73,7 @@ class Log(Sequence[Entry[E]]):
 
     def append(self, entry: Entry[E]) -> None:
         self._tail.append(entry)
+        self._len += 1
 
     @property
     def kept(self) -> int:

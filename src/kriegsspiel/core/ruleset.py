@@ -18,7 +18,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar
 
 from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.choices import Candidate
@@ -28,7 +28,7 @@ from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.scenario import ScenarioBase
 from kriegsspiel.core.seats import PUBLIC
 from kriegsspiel.core.task_plans import TaskPlan, unknown_task
-from kriegsspiel.core.topics import Act, Context, Ev, Topics
+from kriegsspiel.core.topics import Context, Ev, Topics
 from kriegsspiel.core.victory import Facts, Result, decide
 from kriegsspiel.core.victory import scores as score
 from kriegsspiel.core.views import ViewHeader, clock_text, view_data
@@ -91,13 +91,14 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
 
     def apply(self, state: S, event: E) -> S:
         """Fold one event into a new state. Never mutates `state`."""
-        folded: S = self.composed.apply(state, cast(Ev, event))
+        folded: S = self.composed.apply(state, event)  # type: ignore[arg-type]  # E is an Ev
         return folded
 
     def perform(self, state: S, seat: str, action: A, roll: Roll) -> Sequence[Record[E]]:
         """Validate `action` for `seat` (raise RuleViolation) and resolve it into records."""
-        records = self.composed.dispatch(self.context(state, seat, roll), cast(Act, action))
-        return cast(Sequence[Record[E]], records)
+        # A is an Act and E an Ev; no `cast` here, whose subscripted types cost every call
+        ctx = self.context(state, seat, roll)
+        return self.composed.dispatch(ctx, action)  # type: ignore[arg-type,return-value]
 
     def context(self, state: S, seat: str, roll: Roll) -> Context[S]:
         """The context of one action that the ruleset's performers take (`core.topics.Context`,

@@ -158,20 +158,25 @@ def read_table(data: Any, kind: type[K], where: str) -> K:
 
 class Entry(Generic[K]):
     """A typed table of a `TableSet` subclass: `spotting = Entry(Spotting)` reads the table named
-    `spotting` (or `name`) as a `Spotting`, and makes that its kind when loading."""
+    `spotting` (or `name`) as a `Spotting`, and makes that its kind when loading. The table read
+    is kept on the (immutable) set, so later reads are a plain attribute."""
 
     def __init__(self, kind: type[K], name: str = "") -> None:
-        self.kind, self.name = kind, name
+        self.kind, self.name, self.attr = kind, name, name
 
     def __set_name__(self, owner: type[Any], attr: str) -> None:
         self.name = self.name or attr
+        self.attr = attr
 
     @overload
     def __get__(self, tables: None, owner: type[Any]) -> Entry[K]: ...
     @overload
     def __get__(self, tables: TableSet[Any], owner: type[Any] | None = None) -> K: ...
     def __get__(self, tables: TableSet[Any] | None, owner: type[Any] | None = None) -> Any:
-        return self if tables is None else tables.of(self.kind, self.name)
+        if tables is None:
+            return self
+        table = tables.__dict__[self.attr] = tables.of(self.kind, self.name)
+        return table
 
 
 class TableSet(Mapping[str, T]):

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 import msgspec
 
 from kriegsspiel.core.convert import ID_PATTERN
+from kriegsspiel.core.kept import kept
 from kriegsspiel.errors import InputError
 
 if TYPE_CHECKING:
@@ -102,10 +103,27 @@ class Area(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     line: bool = False
 
 
-class Victory(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Victory(msgspec.Struct, frozen=True, forbid_unknown_fields=True, dict=True):  # `kept`
     objectives: tuple[AnyObjective, ...] = ()
     areas: tuple[Area, ...] = ()  # places to hold besides the scenario's features
     margin: Annotated[int, msgspec.Meta(ge=1)] = 1  # the lead that wins at the end; less: a draw
+
+    @kept
+    def decisive(self) -> tuple[tuple[AnyObjective, ...], bool, bool]:
+        """The decisive objectives, whether a `total` is among them, and whether a place is at
+        stake among them. Every seat's knowledge of knock-outs, exits and work done is part of
+        the truth, so those hold for every seat only if they hold: the public facts are read
+        only when one does, or when a place is at stake (a side may seem to hold it, contested
+        by a hidden unit)."""
+        decisive = tuple(o for o in self.objectives if o.decisive)
+        places = {o.side for o in self.objectives if isinstance(o, Control)}
+        at_stake = any(
+            isinstance(o, Control) or (isinstance(o, Total) and o.side in places) for o in decisive
+        )
+        return decisive, any(isinstance(o, Total) for o in decisive), at_stake
+
+
+NO_VICTORY = Victory()  # a scenario without a victory section: its length decides
 
 
 class Result(msgspec.Struct, frozen=True):
@@ -249,7 +267,7 @@ def judge(facts: Facts, public: Facts | Callable[[], Facts] | None = None) -> Re
     `public` facts, or a function giving them; the facts themselves if None); else the end of
     the ruleset's length."""
     scenario = facts.scenario
-    victory = scenario.victory or Victory()
+    victory = scenario.victory or NO_VICTORY
     decided = _decided(victory, facts, public)
     if not decided and not facts.ended:
         return None
@@ -272,21 +290,13 @@ def _decided(
     victory: Victory, facts: Facts, public: Facts | Callable[[], Facts] | None
 ) -> list[AnyObjective]:
     """VICTORY-DECISIVE: the decisive objectives that hold, as every seat can see."""
-    decisive = [o for o in victory.objectives if o.decisive]
+    decisive, totals, at_stake = victory.decisive
     if not decisive:
         return []
-    points = scores(facts) if any(isinstance(o, Total) for o in decisive) else {}
+    points = scores(facts) if totals else {}
     held = [o for o in decisive if _holds(o, facts, facts, points.get(o.side, 0))]
-    if public is None:
-        return held
-    # Every seat's knowledge of knock-outs, exits and work done is part of the truth, so those
-    # hold for every seat only if they hold: the public facts are read only when one does, or
-    # when a place is at stake (a side may seem to hold it, contested by a hidden unit).
-    places = {o.side for o in victory.objectives if isinstance(o, Control)}
-    if not held and not any(
-        isinstance(o, Control) or (isinstance(o, Total) and o.side in places) for o in decisive
-    ):
-        return []
+    if public is None or not (held or at_stake):
+        return held if public is None else []
     seen = public() if callable(public) else public
     seen_points = scores(seen) if points else {}
     return [o for o in decisive if _holds(o, seen, facts, seen_points.get(o.side, 0))]
