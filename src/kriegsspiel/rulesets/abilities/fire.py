@@ -155,6 +155,38 @@ def plan(
 ) -> Attack:
     """Validate an attack and work out its dice and TN. `act` is the firer's part in its own
     activation; `trigger` the unit that opened a window for opportunity fire."""
+    kind, weapon, targets, notes = _checked(state, firer, target, act, trigger)
+    dice, tn, more = _dice_and_tn(state, firer, weapon, targets, act, wild)
+    return Attack(
+        firer=firer,
+        weapon=kind,
+        opportunity=act is None,
+        targets=tuple(targets),
+        dice=dice,
+        tn=tn,
+        notes=(*notes, *more),
+        artillery=weapon.indirect,
+        wild=wild,
+    )
+
+
+def accepts(
+    state: AblState, firer: str, target: str, act: UnitAct | None, trigger: str | None
+) -> bool:
+    """Whether `plan` accepts fire at one target with none of the side's wild dice, or any
+    number of them: past `_checked` only Sustained Fire and more wild dice than the side has
+    are refused (ABL-SUST-04, CHQ-WILD)."""
+    try:
+        _checked(state, firer, target, act, trigger)
+    except KriegsspielError:
+        return False
+    return True
+
+
+def _checked(
+    state: AblState, firer: str, target: str, act: UnitAct | None, trigger: str | None
+) -> tuple[WeaponKind, Weapon, list[Target], tuple[str, ...]]:
+    """`plan`'s checks up to the dice: the weapon, the targets and the range notes."""
     side, line, me, name = (
         state.specs[firer].side,
         state.line(firer),
@@ -206,18 +238,7 @@ def plan(
         targets.append(Target(t, u.position, inches, band, flank, answer))
     if sustained and len({t.band for t in targets}) > 1:
         raise RuleViolation("ABL-SUST-03", "Sustained Fire targets must all be in one range band")
-    dice, tn, more = _dice_and_tn(state, firer, weapon, targets, act, wild)
-    return Attack(
-        firer=firer,
-        weapon=kind,
-        opportunity=act is None,
-        targets=tuple(targets),
-        dice=dice,
-        tn=tn,
-        notes=(*notes, *more),
-        artillery=weapon.indirect,
-        wild=wild,
-    )
+    return kind, weapon, targets, notes
 
 
 def _targets(state: AblState, side: str, target: str) -> list[str]:
@@ -528,11 +549,8 @@ def _eligible(state: AblState, side: str, trigger: str) -> Iterator[str]:
             continue
         if distance(state.units[uid].position, where) > max_range(state, uid) + 1e-9:
             continue
-        try:
-            plan(state, uid, trigger, None, trigger)
-        except KriegsspielError:
-            continue
-        yield uid
+        if accepts(state, uid, trigger, None, trigger):
+            yield uid
 
 
 def eligible(state: AblState, side: str, trigger: str) -> list[str]:
@@ -610,6 +628,7 @@ TOPIC = Topic(
 __all__ = [
     "Fire",
     "Pass",
+    "accepts",
     "any_eligible",
     "declare",
     "eligible",

@@ -14,19 +14,19 @@ its destination.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 
 from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.core.geometry import distance
-from kriegsspiel.errors import KriegsspielError
 from kriegsspiel.rulesets.abilities.activity import fixed_inches, fixed_left, variable_left
 from kriegsspiel.rulesets.abilities.assault import Assault
 from kriegsspiel.rulesets.abilities.chains import wild_domain
 from kriegsspiel.rulesets.abilities.fire import (
     SUSTAINED_SPREAD,
     Fire,
+    accepts,
     max_range,
     may_open_fire,
-    plan,
 )
 from kriegsspiel.rulesets.abilities.morale import Rally
 from kriegsspiel.rulesets.abilities.movement import Limber, Move, Part, Pivot, Unlimber
@@ -176,53 +176,59 @@ def fire_candidates(
         # ABL-SUST-04, AMB-ABL-16: -1D per target and at least 1D left (+1D Short Range Fire)
         dice = max(w.dice for w in (line.fp, line.at) if w is not None) + 1 + wild
         targets += [t for t in _spreads(state, near, dice - 1) if trigger in (None, *t)]
-    name = state.label(firer)
     if trigger is None:  # in its own activation: one entry for its targets, tapped on the board
+        assert state.activation is not None
+        act = state.activation.acts[firer]
         singles = [t[0] for t in targets if len(t) == 1]
+        legal = [t for t in singles if accepts(state, firer, t, act, None)]
         targets = [t for t in targets if len(t) > 1]
-        for w in range(wild + 1):
-            yield from _at_targets(state, firer, singles, w)
+        if legal:
+            for w in range(wild + 1):
+                yield _at_targets(state, firer, legal, w)
     for group in targets:
-        what = " and ".join(state.label(t) for t in group)
-        if trigger is None:
-            verb = "fires Sustained Fire at"
-        else:
-            verb = (
-                "takes Sustained opportunity fire at"
-                if len(group) > 1
-                else "takes opportunity fire at"
-            )
         for w in range(wild + 1):
-            extra = f" with {w} wild dice" if w else ""
             fire = Fire(firer, ",".join(group), w)
-            yield Candidate(fire, f"{name} {verb} {what}{extra}", (wild_domain(w),))
+            label = partial(_group_label, state, firer, group, trigger, w)
+            yield Candidate(fire, label, (wild_domain(w),))
 
 
-def _at_targets(state: AblState, firer: str, near: list[str], wild: int) -> Iterator[Candidate]:
-    """Fire at one target of `near`, as one entry with a "target" domain over those the attack's
-    own checks accept (`fire.plan`: CHQ-LOS, CHQ-FIRE's range and weapon, ABL-180-01,
-    ABL-HISUP-02, …), so that any of them is as legal as the listed one; one target alone is
-    named in the label."""
-    assert state.activation is not None
-    act = state.activation.acts[firer]
-    legal = []
-    for t in near:
-        try:
-            plan(state, firer, t, act, None, wild)
-        except KriegsspielError:
-            continue
-        legal.append(t)
-    if not legal:
-        return
-    name, extra = state.label(firer), f" with {wild} wild dice" if wild else ""
+def _at_targets(state: AblState, firer: str, legal: list[str], wild: int) -> Candidate:
+    """Fire at one target of `legal`, as one entry with a "target" domain over those the
+    attack's own checks accept (`fire.accepts`: CHQ-LOS, CHQ-FIRE's range and weapon,
+    ABL-180-01, ABL-HISUP-02, …), so that any of them is as legal as the listed one; one
+    target alone is named in the label."""
     action = Fire(firer, legal[0], wild)
+    label = partial(_target_label, state, firer, legal, wild)
     if len(legal) == 1:
-        label = f"{name} fires at {state.label(legal[0])}{extra}"
-        yield Candidate(action, label, (wild_domain(wild),))
-        return
+        return Candidate(action, label, (wild_domain(wild),))
+    return Candidate(action, label, partial(_target_domains, state, legal, wild))
+
+
+def _target_label(state: AblState, firer: str, legal: list[str], wild: int) -> str:
+    extra = f" with {wild} wild dice" if wild else ""
+    if len(legal) == 1:
+        return f"{state.label(firer)} fires at {state.label(legal[0])}{extra}"
+    return f"{state.label(firer)} fires{extra}"
+
+
+def _target_domains(state: AblState, legal: list[str], wild: int) -> tuple[Domain, ...]:
     names = tuple(state.label(t) for t in legal)
     domain = Domain("target", "choice", options=tuple(legal), labels=names)
-    yield Candidate(action, f"{name} fires{extra}", (domain, wild_domain(wild)))
+    return (domain, wild_domain(wild))
+
+
+def _group_label(
+    state: AblState, firer: str, group: tuple[str, ...], trigger: str | None, wild: int
+) -> str:
+    what = " and ".join(state.label(t) for t in group)
+    if trigger is None:
+        verb = "fires Sustained Fire at"
+    elif len(group) > 1:
+        verb = "takes Sustained opportunity fire at"
+    else:
+        verb = "takes opportunity fire at"
+    extra = f" with {wild} wild dice" if wild else ""
+    return f"{state.label(firer)} {verb} {what}{extra}"
 
 
 def _spreads(state: AblState, near: list[str], most: int) -> Iterator[tuple[str, ...]]:
