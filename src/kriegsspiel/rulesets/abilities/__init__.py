@@ -82,6 +82,16 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
             return [state.window.side]
         return [state.pulse_side] if state.pulse_side else []
 
+    def over(self, state: AblState) -> bool:
+        """`Ruleset.over`: the last turn played, or a decisive objective holding. With no
+        decisive objective the victory facts need not be read (`core.victory.judge`)."""
+        if state.over:
+            return True
+        victory = state.scenario.victory
+        if victory is None or not any(o.decisive for o in victory.objectives):
+            return False
+        return super().over(state)
+
     knowledge = staticmethod(knowledge)
     secrets = staticmethod(secrets)
     hidden_things = staticmethod(hidden_things)

@@ -10,8 +10,8 @@ unit's state at any time (`set-unit`: suppression toggled, Disruption Points one
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
+from functools import partial
 
 from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.core.kept import kept
@@ -119,31 +119,42 @@ def _pulse_uses(state: AblState, side: str) -> Iterator[Candidate]:
     orders = dice_domains(cmd, range(1, MAX_CHAIN + 1))
     pool = commanders(state, side)
     nearby = Nearby(state, pool)
-    names = {m: state.label(m) for m in pool}
     for commander in pool:
-        name = names[commander]
-        team = _Team(state, commander, nearby, names)
+        team = _Team(state, commander, nearby)
         for wild, dice in orders:
-            extra = f" and {wild} wild" if wild else ""
-            label = f"{name} is activated with an Order Chain{extra}"
             order = Order(commander, dice.options[0], wild)
-            yield Candidate(order, label, functools.partial(team.with_dice, dice, wild))
+            label = partial(_said, state, commander, "{} is activated with an Order Chain", wild)
+            yield Candidate(order, label, partial(team.with_dice, dice, wild))
     singles = dice_domains(cmd, range(1, 2))
     for uid, u in state.units.items():
         off = u.blind is not None or u.reserve or u.dispersed  # CHQ-BLIND, -RESERVE, -COHESION
         if state.specs[uid].side == side and u.suppressed and not off:
             for wild, dice in singles:
-                extra = f" and {wild} wild" if wild else ""
-                label = f"{state.label(uid)}'s suppression removed with one die{extra}"
+                label = partial(_said, state, uid, "{}'s suppression removed with one die", wild)
                 remove = RemoveSuppression(uid, dice.options[0], wild)
                 yield Candidate(remove, label, (dice, wild_domain(wild)))
     for wild, dice in dice_domains(cmd, range(1, cmd.left + 1)):
-        extra = f" and {wild} wild" if wild else ""
-        label = f"{state.scenario.side_name(side)} discards Command Dice{extra}"
-        # the dice by their faces: discarded, they are no Order Chain
-        words = tuple(command_dice(d, wild) for d in dice.options)
-        domain = Domain("dice", "choice", options=dice.options, labels=words)
-        yield Candidate(Discard(dice.options[0], wild), label, (domain, wild_domain(wild)))
+        label = partial(_side_said, state, side, "discards Command Dice", wild)
+        discard = Discard(dice.options[0], wild)
+        yield Candidate(discard, label, partial(_discarded, dice, wild))
+
+
+def _said(state: AblState, ident: str, words: str, wild: int) -> str:
+    """A label: `words` with the unit's name in its "{}", and any wild dice."""
+    extra = f" and {wild} wild" if wild else ""
+    return words.format(state.label(ident)) + extra
+
+
+def _side_said(state: AblState, side: str, words: str, wild: int) -> str:
+    extra = f" and {wild} wild" if wild else ""
+    return f"{state.scenario.side_name(side)} {words}{extra}"
+
+
+def _discarded(dice: Domain, wild: int) -> tuple[Domain, ...]:
+    """The dice a discard may take, by their faces: discarded, they are no Order Chain."""
+    words = tuple(command_dice(d, wild) for d in dice.options)
+    domain = Domain("dice", "choice", options=dice.options, labels=words)
+    return (domain, wild_domain(wild))
 
 
 class _Team:
@@ -151,10 +162,8 @@ class _Team:
     (a listing asks for all of them, a random draw for the one candidate drawn) and kept for
     the commander's other Order Chains."""
 
-    def __init__(
-        self, state: AblState, commander: str, nearby: Nearby, names: dict[str, str]
-    ) -> None:
-        self.state, self.commander, self.nearby, self.names = state, commander, nearby, names
+    def __init__(self, state: AblState, commander: str, nearby: Nearby) -> None:
+        self.state, self.commander, self.nearby = state, commander, nearby
 
     @kept
     def domain(self) -> Domain:
@@ -163,17 +172,17 @@ class _Team:
             "group",
             "choice",
             options=tuple(",".join(o) for o in options),
-            labels=tuple(_group_label(self.names, o) for o in options),
+            labels=tuple(_group_label(self.state, o) for o in options),
         )
 
     def with_dice(self, dice: Domain, wild: int) -> tuple[Domain, ...]:
         return (dice, self.domain, wild_domain(wild))
 
 
-def _group_label(names: dict[str, str], others: tuple[str, ...]) -> str:
+def _group_label(state: AblState, others: tuple[str, ...]) -> str:
     if not others:
         return "on its own"
-    return "commanding " + ", ".join(names[o] for o in others)
+    return "commanding " + ", ".join(state.label(o) for o in others)
 
 
 def _records(state: AblState) -> Iterator[Candidate]:
