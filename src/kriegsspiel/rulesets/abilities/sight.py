@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from functools import cache, lru_cache
 
+import shapely
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 
@@ -33,9 +34,17 @@ def _polygons(state: AblState, kinds: tuple[str, ...]) -> tuple[tuple[Polygon, B
 def _shapes(
     terrain: tuple[TerrainSpec, ...], kinds: tuple[str, ...]
 ) -> tuple[tuple[Polygon, Box], ...]:
-    """The terrain polygons of these kinds with their bounds, built once per scenario."""
+    """The terrain polygons of these kinds with their bounds, built once per scenario and
+    prepared (GEOS indexes their edges for the many tests against them)."""
     polygons = [Polygon(t.points) for t in terrain if t.kind in kinds and len(t.points) >= 3]
+    for p in polygons:
+        shapely.prepare(p)
     return tuple((p, p.bounds) for p in polygons if not p.is_empty)
+
+
+def _covers(poly: Polygon, p: Point) -> bool:
+    """Whether `p` is inside the polygon or on its edge (a point covered is a point met)."""
+    return bool(shapely.intersects_xy(poly, p[0], p[1]))
 
 
 def _overlap(a: Box, b: Box) -> bool:
@@ -45,8 +54,7 @@ def _overlap(a: Box, b: Box) -> bool:
 def _covering(state: AblState, kinds: tuple[str, ...], p: Point) -> bool:
     box = (p[0], p[1], p[0], p[1])
     return any(
-        _overlap(box, bounds) and poly.covers(ShapelyPoint(p))
-        for poly, bounds in _polygons(state, kinds)
+        _overlap(box, bounds) and _covers(poly, p) for poly, bounds in _polygons(state, kinds)
     )
 
 
@@ -62,7 +70,7 @@ def _clear(terrain: tuple[TerrainSpec, ...], kinds: tuple[str, ...], a: Point, b
     for poly, bounds in _shapes(terrain, kinds):
         if not _overlap(box, bounds):
             continue
-        if poly.covers(ShapelyPoint(a)) or poly.covers(ShapelyPoint(b)):
+        if _covers(poly, a) or _covers(poly, b):
             continue
         sight = LineString([a, b])
         if sight.crosses(poly) or sight.within(poly):
