@@ -9,7 +9,10 @@ like units that do not exist, in errors as everywhere else.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from kriegsspiel.core.guards import may_order
+from kriegsspiel.core.scenario import SideSpec
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.topics import Act as Act
 from kriegsspiel.core.topics import Context
@@ -37,8 +40,14 @@ class SideEv(Ev, frozen=True, kw_only=True):
 
 
 def side_names(state: AblState) -> dict[str, str]:
-    """Every side's display name, for a `SideEv`."""
-    return {s: state.scenario.side_name(s) for s in state.sides}
+    """Every side's display name, for a `SideEv` (a dict of its own: events are kept)."""
+    return dict(_names(state.scenario.sides))
+
+
+@lru_cache(maxsize=64)
+def _names(sides: tuple[SideSpec, ...]) -> dict[str, str]:
+    """The two sides' names, as `ScenarioBase.side_name` gives them (side ids are unique)."""
+    return {s.id: s.label for s in sides[:2]}
 
 
 def the_side(state: AblState, side: str) -> str:

@@ -18,6 +18,7 @@ from functools import partial
 
 from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.core.geometry import distance
+from kriegsspiel.core.kept import kept
 from kriegsspiel.rulesets.abilities.activity import fixed_inches, fixed_left, variable_left
 from kriegsspiel.rulesets.abilities.assault import Assault
 from kriegsspiel.rulesets.abilities.chains import wild_domain
@@ -179,12 +180,13 @@ def fire_candidates(
     if trigger is None:  # in its own activation: one entry for its targets, tapped on the board
         assert state.activation is not None
         act = state.activation.acts[firer]
-        singles = [t[0] for t in targets if len(t) == 1]
-        legal = [t for t in singles if accepts(state, firer, t, act, None)]
+        singles = _Targets(state, firer, act, [t[0] for t in targets if len(t) == 1])
         targets = [t for t in targets if len(t) > 1]
-        if legal:
+        if singles.first is not None:
             for w in range(wild + 1):
-                yield _at_targets(state, firer, legal, w)
+                fire = Fire(firer, singles.first, w)
+                label = partial(_target_label, state, firer, singles, w)
+                yield Candidate(fire, label, partial(_target_domains, state, singles, w))
     for group in targets:
         for w in range(wild + 1):
             fire = Fire(firer, ",".join(group), w)
@@ -192,28 +194,44 @@ def fire_candidates(
             yield Candidate(fire, label, (wild_domain(w),))
 
 
-def _at_targets(state: AblState, firer: str, legal: list[str], wild: int) -> Candidate:
-    """Fire at one target of `legal`, as one entry with a "target" domain over those the
-    attack's own checks accept (`fire.accepts`: CHQ-LOS, CHQ-FIRE's range and weapon,
-    ABL-180-01, ABL-HISUP-02, …), so that any of them is as legal as the listed one; one
-    target alone is named in the label."""
-    action = Fire(firer, legal[0], wild)
-    label = partial(_target_label, state, firer, legal, wild)
-    if len(legal) == 1:
-        return Candidate(action, label, (wild_domain(wild),))
-    return Candidate(action, label, partial(_target_domains, state, legal, wild))
+class _Targets:
+    """Fire at one target, as one entry with a "target" domain over those the attack's own
+    checks accept (`fire.accepts`: CHQ-LOS, CHQ-FIRE's range and weapon, ABL-180-01,
+    ABL-HISUP-02, …), so that any of them is as legal as the listed one, the first. A listing
+    needs only the first; the rest are found when the domain or the label is asked for, and
+    kept for the entries with other numbers of wild dice."""
+
+    def __init__(self, state: AblState, firer: str, act: UnitAct, near: list[str]) -> None:
+        self.state, self.firer, self.act, self.near = state, firer, act, near
+
+    def _accepts(self, target: str) -> bool:
+        return accepts(self.state, self.firer, target, self.act, None)
+
+    @kept
+    def first(self) -> str | None:
+        return next((t for t in self.near if self._accepts(t)), None)
+
+    @kept
+    def legal(self) -> list[str]:
+        if self.first is None:
+            return []
+        rest = self.near[self.near.index(self.first) + 1 :]
+        return [self.first, *(t for t in rest if self._accepts(t))]
 
 
-def _target_label(state: AblState, firer: str, legal: list[str], wild: int) -> str:
+def _target_label(state: AblState, firer: str, targets: _Targets, wild: int) -> str:
+    """One target alone is named in the label."""
     extra = f" with {wild} wild dice" if wild else ""
-    if len(legal) == 1:
-        return f"{state.label(firer)} fires at {state.label(legal[0])}{extra}"
+    if len(targets.legal) == 1:
+        return f"{state.label(firer)} fires at {state.label(targets.legal[0])}{extra}"
     return f"{state.label(firer)} fires{extra}"
 
 
-def _target_domains(state: AblState, legal: list[str], wild: int) -> tuple[Domain, ...]:
-    names = tuple(state.label(t) for t in legal)
-    domain = Domain("target", "choice", options=tuple(legal), labels=names)
+def _target_domains(state: AblState, targets: _Targets, wild: int) -> tuple[Domain, ...]:
+    if len(targets.legal) == 1:
+        return (wild_domain(wild),)
+    names = tuple(state.label(t) for t in targets.legal)
+    domain = Domain("target", "choice", options=tuple(targets.legal), labels=names)
     return (domain, wild_domain(wild))
 
 
