@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from kriegsspiel.core.choices import Domain
 from kriegsspiel.core.geometry import distance
+from kriegsspiel.core.kept import kept
 from kriegsspiel.rulesets.abilities.command import GROUP_LIMIT, GROUP_RADIUS
 from kriegsspiel.rulesets.abilities.state import AblState, SideCommand
 from kriegsspiel.rulesets.abilities.words import order_chain, wild_dice
@@ -131,16 +132,26 @@ class Nearby:
     what decides who may join whom (CHQ-GROUP, CHQ-RESERVE, ABL-RECON-04)."""
 
     def __init__(self, state: AblState, pool: list[str]) -> None:
-        self.members = {
+        self.state, self.pool = state, pool
+
+    @kept
+    def members(self) -> dict[str, _Member]:
+        """Worked out when first asked for: a random draw asks only for an Order Chain drawn."""
+        state = self.state
+        return {
             m: _Member(
                 m, state.where(m), _suppressed(state, m), _reserve(state, m), _recon(state, m)
             )
-            for m in pool
+            for m in self.pool
         }
-        self.cells: dict[tuple[int, int], list[_Member]] = {}
-        if len(pool) > SMALL_POOL:
+
+    @kept
+    def cells(self) -> dict[tuple[int, int], list[_Member]]:
+        cells: dict[tuple[int, int], list[_Member]] = {}
+        if len(self.pool) > SMALL_POOL:
             for info in self.members.values():
-                self.cells.setdefault(self._cell(info.where), []).append(info)
+                cells.setdefault(self._cell(info.where), []).append(info)
+        return cells
 
     @staticmethod
     def _cell(p: tuple[float, float]) -> tuple[int, int]:
