@@ -46,7 +46,7 @@ def dice_domains(cmd: SideCommand, sizes: range) -> tuple[tuple[int, Domain], ..
     return _dice_domains(cmd.dice, cmd.wild, sizes.start, sizes.stop)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)  # every hand of Command Dice a game may hold, with its wild dice
 def _dice_domains(
     dice: tuple[int, ...], wild: int, low: int, high: int
 ) -> tuple[tuple[int, Domain], ...]:

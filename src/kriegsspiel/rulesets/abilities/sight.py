@@ -70,7 +70,7 @@ def _clear(terrain: tuple[TerrainSpec, ...], kinds: tuple[str, ...], a: Point, b
     for poly, bounds in _shapes(terrain, kinds):
         if not _overlap(box, bounds):
             continue
-        if _covers(poly, a) or _covers(poly, b):
+        if shapely.intersects_xy(poly, (a[0], b[0]), (a[1], b[1])).any():  # `_covers`, both
             continue
         sight = LineString([a, b])
         if sight.crosses(poly) or sight.within(poly):
