@@ -30,6 +30,7 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.secrecy import unshared
+from kriegsspiel.rulesets.afv.memo import Memo
 from kriegsspiel.rulesets.afv.state import AfvState, Crewman, Mg, Vehicle
 from kriegsspiel.rulesets.afv.wording import kit
 
@@ -38,10 +39,14 @@ def knowledge(state: AfvState, seat: str) -> AfvState:
     """`state` as `seat` knows it (the umpire: `state` itself)."""
     if seat == UMPIRE:
         return state
-    setup = state.in_setup
-    vehicles = {
-        k: v if v.side == seat else _outsider(state, k, v, setup) for k, v in state.vehicles.items()
-    }
+    vehicles = _SEEN.get(state.vehicles, seat)
+    if vehicles is None:
+        setup = state.in_setup
+        seen = {
+            k: v if v.side == seat else _outsider(state, k, v, setup)
+            for k, v in state.vehicles.items()
+        }
+        vehicles = _SEEN.put(state.vehicles, seen, seat)
     card = state.card
     if card is not None and card.side != seat:
         card = replace(card, acted=(), traversed={})
@@ -78,22 +83,17 @@ def secrets(state: AfvState, seat: str) -> frozenset[str]:
     return unshared(out, knowledge(state, seat))
 
 
-# Vehicles are immutable and shared by successive states, so each one's outsider version is
-# made once: keyed by identity (the entry holds the vehicle, so its id is not reused).
-_MEMO: dict[tuple[int, bool], tuple[Vehicle, Vehicle]] = {}
-_MEMO_LIMIT = 50_000
+# Vehicles and a state's dict of them are immutable and shared by successive states, so each
+# one's version for a seat is made once.
+_SEEN: Memo[dict[str, Vehicle]] = Memo()  # a state's vehicles as a seat knows them
+_OUTSIDERS: Memo[Vehicle] = Memo()  # an AFV as the other side assumes it, in setup or after
 
 
 def _outsider(state: AfvState, vehicle_id: str, v: Vehicle, setup: bool) -> Vehicle:
     """An AFV of another side, as that seat must assume it (see the module docstring)."""
-    key = (id(v), setup)
-    hit = _MEMO.get(key)
-    if hit is not None and hit[0] is v:
-        return hit[1]
-    if len(_MEMO) > _MEMO_LIMIT:
-        _MEMO.clear()
-    out = _assume(state, vehicle_id, v, setup)
-    _MEMO[key] = (v, out)
+    out = _OUTSIDERS.get(v, setup)
+    if out is None:
+        out = _OUTSIDERS.put(v, _assume(state, vehicle_id, v, setup), setup)
     return out
 
 
