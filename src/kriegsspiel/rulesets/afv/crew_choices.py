@@ -44,15 +44,13 @@ class _Crewman:
     """One crewman about to act: his AFV, his position, and how actions by him are named."""
 
     def __init__(
-        self, state: AfvState, vid: str, pos: Position, c: Crewman, seats: dict[str, Crewman]
+        self, state: AfvState, vid: str, vt: VehicleType, vehicle: str, pos: Position, c: Crewman
     ) -> None:
-        self.state, self.vid, self.pos, self.c = state, vid, pos, c
+        self.state, self.vid, self.vt, self.pos, self.c = state, vid, vt, pos, c
         self.v: Vehicle = state.vehicles[vid]
-        self.vt: VehicleType = state.vtype(vid)
         self.role: str = pos.role
-        self.seats = seats  # who sits in each manned position
+        self.seats = self.v.seats  # who sits in each manned position
         self.duties = {pos.role, *pos.also}  # AFV-CREW-03..21, as `has_duty`
-        vehicle = model_label(state, vid)
         default = c.name == f"{vehicle} {pos.role}"  # a crewman the scenario did not name
         self.who = f"{vehicle}'s {pos.role}" if default else f"{vehicle}: {c.name} ({pos.role})"
 
@@ -70,12 +68,12 @@ def crew_candidates(state: AfvState, vid: str) -> Iterator[Candidate]:
     card = state.card
     if not v.active or card is None:
         return
-    seats = {c.position: c for c in v.crew.values() if c.position is not None}
     targets = Targets.of(state, v.side)
-    for pos in state.vtype(vid).positions:
-        c = seats.get(pos.role)
+    vt, vehicle = state.vtype(vid), model_label(state, vid)
+    for pos in vt.positions:
+        c = v.seats.get(pos.role)
         if c is not None and c.fit and c.id not in card.acted:
-            yield from _crewman_candidates(_Crewman(state, vid, pos, c, seats), targets)
+            yield from _crewman_candidates(_Crewman(state, vid, vt, vehicle, pos, c), targets)
 
 
 def _crewman_candidates(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
@@ -167,13 +165,14 @@ def _turret(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
     v = me.v
     if left <= EPS:
         onto = [t for t in onto if traversable(v, left, targets.at[t])]
-    yield from offer(
-        targets,
-        onto,
-        partial(Traverse, me.vid, me.role),
-        f"{me.who} traverses onto",
-        f"{me.who} traverses onto a target",
-    )
+    if onto:
+        yield from offer(
+            targets,
+            onto,
+            partial(Traverse, me.vid, me.role),
+            f"{me.who} traverses onto",
+            f"{me.who} traverses onto a target",
+        )
     if not commander:
         return
     here = me.v.gun_bearing
@@ -203,13 +202,14 @@ def _looking(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
         for t, to in targets.in_sight(v.position).items()
         if t not in acquired and sees(role, v, to)
     ]
-    yield from offer(
-        targets,
-        seen,
-        partial(Acquire, me.vid, me.role),
-        f"{me.who} looks for",
-        f"{me.who} looks for a target",
-    )
+    if seen:
+        yield from offer(
+            targets,
+            seen,
+            partial(Acquire, me.vid, me.role),
+            f"{me.who} looks for",
+            f"{me.who} looks for a target",
+        )
 
 
 def _ammunition(me: _Crewman) -> Iterator[Candidate]:
@@ -236,13 +236,18 @@ def _weapons(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
         key = vt.main_gun if weapon == "main" else vt.mgs.get(weapon)
         if key is None or not me.may(*FIRERS[weapon][0]) or not _ready(me, weapon):
             continue
+        known = usable(v, me.role, weapon)
+        if not known:
+            continue
         kind, here, deck = state.weapon(key), v.position, me.c.on_deck
         clear = targets.in_sight(here)
         aimed = [
             t
-            for t in sorted(usable(v, me.role, weapon))
+            for t in sorted(known)
             if t in clear and bears(weapon, v, deck, clear[t]) and in_range(kind, here, clear[t])
         ]
+        if not aimed:
+            continue
         gun = WEAPON_NAMES[weapon]
         yield from offer(
             targets,
@@ -257,13 +262,14 @@ def _weapons(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
             for t in sorted(usable(v, "gunner", "main"))
             if t in targets.at and on_gun(v, targets.at[t])
         ]
-        yield from offer(
-            targets,
-            laid,
-            partial(SightIn, me.vid, me.role),
-            f"{me.who} sights in on",
-            f"{me.who} sights in on a target",
-        )
+        if laid:
+            yield from offer(
+                targets,
+                laid,
+                partial(SightIn, me.vid, me.role),
+                f"{me.who} sights in on",
+                f"{me.who} sights in on a target",
+            )
 
 
 def _ready(me: _Crewman, weapon: Weapon) -> bool:

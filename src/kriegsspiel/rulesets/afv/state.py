@@ -63,7 +63,10 @@ class Mg(msgspec.Struct, frozen=True):
     rounds: int = 250
 
 
-class Vehicle(msgspec.Struct, frozen=True):
+class Vehicle(msgspec.Struct, frozen=True, dict=True):
+    """An AFV and its crew; `dict=True` only lets derived lookups be cached on each (immutable)
+    vehicle."""
+
     unit: str
     side: str
     type: str
@@ -102,9 +105,18 @@ class Vehicle(msgspec.Struct, frozen=True):
     def active(self) -> bool:
         return self.status == "active"
 
+    @kept
+    def seats(self) -> dict[str, Crewman]:
+        """The crewman in each manned position (by its role)."""
+        out: dict[str, Crewman] = {}
+        for c in self.crew.values():
+            if c.position is not None:
+                out.setdefault(c.position, c)
+        return out
+
     def at(self, role: str) -> Crewman | None:
         """The crewman in the position `role`, if any."""
-        return next((c for c in self.crew.values() if c.position == role), None)
+        return self.seats.get(role)
 
     def aboard(self) -> list[Crewman]:
         return [c for c in self.crew.values() if c.position is not None]

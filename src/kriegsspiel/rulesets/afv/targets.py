@@ -9,6 +9,7 @@ AMB-AFV-18, SK-LOS, SK-DEFAULT-TO-HIT) and shoot (SK-INFANTRY, SK-LOS).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import Any
 
 from kriegsspiel.core.choices import Candidate, Domain
@@ -69,16 +70,20 @@ def offer(
     many: str,
 ) -> Iterator[Candidate]:
     """One entry for the targets `options`: the action (`make` of a target) on the first, and
-    the others as its "target" domain; a lone target is named in the label after `what`."""
+    the others as its "target" domain (made when first asked for: a random draw asks it of the
+    one entry drawn); a lone target is named in the label after `what`."""
     if not options:
         return
     first = options[0]
     if len(options) == 1:
         yield Candidate(make(first), f"{what} {targets.name(first)}")
         return
+    yield Candidate(make(first), many, partial(_choice, targets, tuple(options)))
+
+
+def _choice(targets: Targets, options: tuple[str, ...]) -> tuple[Domain, ...]:
     names = tuple([targets.name(t) for t in options])
-    domain = Domain("target", "choice", options=tuple(options), labels=names)
-    yield Candidate(make(first), many, (domain,))
+    return (Domain("target", "choice", options=options, labels=names),)
 
 
 def in_range(weapon: WeaponType, frm: Point, to: Point) -> bool:
