@@ -357,7 +357,7 @@ def retreat(ctx: Ctx, vehicle_id: str) -> None:
 def _obstacles(state: AfvState, seg: LineString) -> list[tuple[float, TerrainSpec]]:
     """Where the path first meets each wall (crossing it) and each building (entering it)."""
     found: list[tuple[float, TerrainSpec]] = []
-    for feature, shape in state.scenario.shapes.obstacles:
+    for feature, shape in state.scenario.shapes.obstacles_near(seg.bounds):
         meet = seg.intersection(shape)
         if meet.is_empty:
             continue

@@ -37,6 +37,7 @@ class TerrainShapes:
             for t, shape in self.obstacles
             if t.kind == "building"
         )
+        self._bounds = tuple(tuple(shape.bounds) for _, shape in self.obstacles)
         self._sight: dict[tuple[Point, Point], bool] = {}
         self._road_gap: dict[tuple[str, Point], float] = {}
 
@@ -47,6 +48,16 @@ class TerrainShapes:
             for feature, shape in self.obstacles:
                 if feature.kind == "building" and road.intersection(shape).length > BLOCK:
                     yield road_id, feature.id
+
+    def obstacles_near(
+        self, bounds: tuple[float, float, float, float]
+    ) -> Iterator[tuple[TerrainSpec, Any]]:
+        """The walls and buildings whose boxes meet the box `bounds` (x0, y0, x1, y1): a shape
+        outside it meets nothing inside it (a cheap test before shapely's)."""
+        lo_x, lo_y, hi_x, hi_y = bounds
+        for obstacle, (x0, y0, x1, y1) in zip(self.obstacles, self._bounds, strict=True):
+            if not (hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1):
+                yield obstacle
 
     def road_distance(self, road_id: str, at: Point) -> float:
         """How far `at` is from the road (AFV-MOVE-05), remembered: vehicles stand still most
