@@ -30,7 +30,7 @@ from msgspec.structs import replace
 
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.secrecy import unshared
-from kriegsspiel.rulesets.afv.memo import Memo
+from kriegsspiel.rulesets.afv.memo import STATES, Memo
 from kriegsspiel.rulesets.afv.state import AfvState, Crewman, Mg, Vehicle
 from kriegsspiel.rulesets.afv.wording import kit
 
@@ -85,7 +85,7 @@ def secrets(state: AfvState, seat: str) -> frozenset[str]:
 
 # Vehicles and a state's dict of them are immutable and shared by successive states, so each
 # one's version for a seat is made once.
-_SEEN: Memo[dict[str, Vehicle]] = Memo()  # a state's vehicles as a seat knows them
+_SEEN: Memo[dict[str, Vehicle]] = Memo(limit=STATES)  # a state's vehicles as a seat knows them
 _OUTSIDERS: Memo[Vehicle] = Memo()  # an AFV as the other side assumes it, in setup or after
 
 

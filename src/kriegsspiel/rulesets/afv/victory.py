@@ -10,11 +10,11 @@ from __future__ import annotations
 from kriegsspiel.core.seats import PUBLIC
 from kriegsspiel.core.victory import Facts, Piece, Result, decide, nearest_edge
 from kriegsspiel.rulesets.afv.knowledge import knowledge
-from kriegsspiel.rulesets.afv.memo import Memo
+from kriegsspiel.rulesets.afv.memo import STATES, Memo
 from kriegsspiel.rulesets.afv.state import AfvState, Man, Vehicle
 
 _VEHICLES: Memo[Piece] = Memo()
-_TEAMS: Memo[dict[str, Piece]] = Memo()
+_TEAMS: Memo[dict[str, Piece]] = Memo(limit=STATES)
 
 
 def facts(state: AfvState) -> Facts:
