@@ -9,6 +9,7 @@ A topic module declares its actions and events as subclasses of `Act` and `Ev` a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from msgspec.structs import replace
 
@@ -43,8 +44,9 @@ class Ctx(Context[AfvState]):
 Topic = _Topic[AfvState, Ctx]  # what a topic module declares as its `TOPIC`
 
 
+@cache
 def own(side: str) -> Audience:
-    """An audience of one side (and the umpire)."""
+    """An audience of one side (and the umpire), made once per side: many events have one."""
     return only(side)
 
 
