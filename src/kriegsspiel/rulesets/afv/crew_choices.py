@@ -44,12 +44,20 @@ class _Crewman:
     """One crewman about to act: his AFV, his position, and how actions by him are named."""
 
     def __init__(
-        self, state: AfvState, vid: str, vt: VehicleType, vehicle: str, pos: Position, c: Crewman
+        self,
+        state: AfvState,
+        vid: str,
+        vt: VehicleType,
+        vehicle: str,
+        sighted: bool,
+        pos: Position,
+        c: Crewman,
     ) -> None:
         self.state, self.vid, self.vt, self.pos, self.c = state, vid, vt, pos, c
         self.v: Vehicle = state.vehicles[vid]
         self.role: str = pos.role
         self.seats = self.v.seats  # who sits in each manned position
+        self.sighted = sighted  # whether anyone aboard has acquired a target (AFV-VIS-01)
         self.duties = {pos.role, *pos.also}  # AFV-CREW-03..21, as `has_duty`
         default = c.name == f"{vehicle} {pos.role}"  # a crewman the scenario did not name
         self.who = f"{vehicle}'s {pos.role}" if default else f"{vehicle}: {c.name} ({pos.role})"
@@ -70,10 +78,12 @@ def crew_candidates(state: AfvState, vid: str) -> Iterator[Candidate]:
         return
     targets = Targets.of(state, v.side)
     vt, vehicle = state.vtype(vid), model_label(state, vid)
+    sighted = any(c.acquired for c in v.seats.values())
     for pos in vt.positions:
         c = v.seats.get(pos.role)
         if c is not None and c.fit and c.id not in card.acted:
-            yield from _crewman_candidates(_Crewman(state, vid, vt, vehicle, pos, c), targets)
+            me = _Crewman(state, vid, vt, vehicle, sighted, pos, c)
+            yield from _crewman_candidates(me, targets)
 
 
 def _crewman_candidates(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
@@ -231,6 +241,8 @@ def _ammunition(me: _Crewman) -> Iterator[Candidate]:
 def _weapons(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
     """AFV-VIS-01, AFV-CREW-08/11/14/17/18/21: fire at, or sight in on, an acquired target
     the weapon bears on, in line of sight and range, with the weapon able to fire."""
+    if not me.sighted:  # no target acquired aboard: none to fire at or sight in on
+        return
     state, v, vt = me.state, me.v, me.vt
     for weapon in WEAPONS:
         key = vt.main_gun if weapon == "main" else vt.mgs.get(weapon)
