@@ -26,13 +26,14 @@ Everything else (units, terrain, obstacles, bridges, forts, special vehicles) is
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from msgspec.structs import replace
 
 from kriegsspiel.core.seats import PUBLIC, UMPIRE
 from kriegsspiel.core.secrecy import unshared
 from kriegsspiel.core.tasks import Task
+from kriegsspiel.rulesets.engineering.bridges.works_state import FortState
 from kriegsspiel.rulesets.engineering.obstacles.obstacle_specs import default_platoon
 from kriegsspiel.rulesets.engineering.obstacles.obstacle_state import Minefield
 from kriegsspiel.rulesets.engineering.scenario import EngScenario
@@ -41,6 +42,7 @@ from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
 
 # work shown to every seat as it is declared: a defile (ENG-BRIDGE-19), an ARK, a Conger, a span;
 # and a move made (BF-DEFAULT-OPFIRE)
+T = TypeVar("T")
 PUBLIC_WORK = ("cross-bridge", "lay-bridge", "prime-conger", "fire-conger", "build-span", "move")
 
 
@@ -53,18 +55,39 @@ def knowledge(state: EngState, seat: str) -> EngState:
         state,
         scenario=known_scenario(state.scenario, seat),
         minefields=_minefields(state, seat),
-        mine_lanes={
-            k: lane
-            for k, lane in state.mine_lanes.items()
-            if lane.side == seat or _owner(state, lane.section) == seat
-        },
-        layings={k: v for k, v in state.layings.items() if v.side == seat},
+        mine_lanes=_same(
+            state.mine_lanes,
+            {
+                k: lane
+                for k, lane in state.mine_lanes.items()
+                if lane.side == seat or _owner(state, lane.section) == seat
+            },
+        ),
+        layings=_same(state.layings, {k: v for k, v in state.layings.items() if v.side == seat}),
         mine_supply=_supply(state, seat),
         demolitions=demolitions,
         tasks={**_tasks(state, seat), **stand_ins},
         pending=_pending(state, seat),
-        forts={
-            k: replace(f, spotted_by=tuple(s for s in f.spotted_by if s == seat))
+        forts=_forts(state, seat),
+    )
+
+
+def _same(original: dict[str, T], known: dict[str, T]) -> dict[str, T]:
+    """`original` itself where the seat knows all of it as it is (`known` holds the very same
+    records), so that what is derived from a collection once (nearby.py) serves both."""
+    if len(known) == len(original) and all(known[k] is v for k, v in original.items()):
+        return original
+    return known
+
+
+def _forts(state: EngState, seat: str) -> dict[str, FortState]:
+    """ENG-FORT-20: only its own side's spotting."""
+    return _same(
+        state.forts,
+        {
+            k: f
+            if all(s == seat for s in f.spotted_by)
+            else replace(f, spotted_by=tuple(s for s in f.spotted_by if s == seat))
             for k, f in state.forts.items()
         },
     )
@@ -106,7 +129,7 @@ def _minefields(state: EngState, seat: str) -> dict[str, Minefield]:
             out[key] = field
         elif knows_place(state, seat, field):
             out[key] = assumed(field, seat)
-    return out
+    return _same(state.minefields, out)
 
 
 def _supply(state: EngState, seat: str) -> dict[str, int]:
