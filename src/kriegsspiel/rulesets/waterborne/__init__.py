@@ -103,6 +103,7 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
     typed_view = staticmethod(view)
 
     victory_facts = staticmethod(victory.facts)
+    over = staticmethod(victory.over)
 
     def seats_to_act(self, state: WatState) -> list[str]:
         """CF-INIT, CF-REACT: the phasing side, or the other side while a move awaits its

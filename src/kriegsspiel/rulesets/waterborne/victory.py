@@ -11,7 +11,7 @@ from kriegsspiel.rulesets.waterborne.state import WatState
 
 
 def facts(state: WatState) -> Facts:
-    specs = {u.id: u for u in state.scenario.units}
+    specs = state.specs
     units = {
         uid: Piece(spec.side, spec.name or uid, None, place=unit.place, out=unit.status == "killed")
         for uid, unit in state.units.items()
@@ -19,6 +19,15 @@ def facts(state: WatState) -> Facts:
     }
     done = frozenset((k, "built") for k, site in state.sites.items() if site.ready)
     return Facts(state.scenario, units, done, f"initiative {state.initiative}", state.over)
+
+
+def over(state: WatState) -> bool:
+    """`Ruleset.over`: with no decisive objective (VICTORY-DECISIVE) only the scenario's
+    initiatives end the game (VICTORY-END), so the facts need not be read."""
+    victory = state.scenario.victory
+    if victory is None or not any(o.decisive for o in victory.objectives):
+        return state.over
+    return result(state) is not None
 
 
 def result(state: WatState) -> Result | None:
