@@ -85,11 +85,12 @@ def _targets(state: WatState, side: str) -> tuple[list[Option], list[Option]]:
     combat."""
     direct: list[Option] = []
     indirect: list[Option] = []
-    specs = state.specs
+    units = state.units
     craft = state.craft
     memo = state.board.memo
-    for u, unit in state.units.items():
-        if unit.status == "killed" or not unit.revealed or specs[u].side == side:
+    for u in state.rosters.foes[side]:
+        unit = units[u]
+        if unit.status == "killed" or not unit.revealed:
             continue
         boat = craft[unit.aboard] if unit.aboard is not None else None
         hit = memo.get(("target", u))
@@ -177,10 +178,12 @@ def _phasing(state: WatState, side: str) -> list[Candidate]:
     fire = _Fire(state, side)
     boats = _boats_at(state, side)
     specs = state.specs
-    for u, unit in state.units.items():
-        spec = specs[u]
-        if spec.side != side or unit.status == "killed":
+    units = state.units
+    for u in state.rosters.own[side]:
+        unit = units[u]
+        if unit.status == "killed":
             continue
+        spec = specs[u]
         name = spec.label
         if unit.status in UNABLE:
             out.append(Candidate(Rally(u), f"{name} tries to rally ({unit.status})"))
@@ -316,11 +319,11 @@ def _reactive(state: WatState, side: str) -> list[Candidate]:
         out.append(Candidate(Pass(), label))
     shooters: list[tuple[str, str]] = []
     specs = state.specs
-    for u, unit in state.units.items():
-        spec = specs[u]
+    units = state.units
+    for u in state.rosters.own[side]:
+        unit, spec = units[u], specs[u]
         if (
-            spec.side == side
-            and unit.aboard is None
+            unit.aboard is None
             and unit.status not in ("killed", "suppressed")
             and not unit.no_fire
             and stand_dice(spec) > 0

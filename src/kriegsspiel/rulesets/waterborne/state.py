@@ -6,7 +6,7 @@ Initiatives are numbered from 1; each change of initiative starts the next one. 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 import msgspec
 
@@ -89,15 +89,16 @@ class WatState(msgspec.Struct, frozen=True, dict=True):  # dict: room for `board
         # held by each state, not fields (ClassVar only to tell the type checkers so)
         board: ClassVar[Board]  # the table (`board_of`)
         specs: ClassVar[dict[str, WatUnit]]  # every unit's scenario entry by id (read-only)
+        rosters: ClassVar[Rosters]  # the unit ids of each side and of its enemies
     else:
 
         def __getattr__(self, name: str) -> Any:
-            """`board` and `specs`, derived from the scenario when first asked for and held
-            by the state as plain attributes (so later reads cost nothing)."""
-            if name not in ("board", "specs"):
+            """`board`, `specs` and `rosters`, derived from the scenario when first asked for
+            and held by the state as plain attributes (so later reads cost nothing)."""
+            if name not in ("board", "specs", "rosters"):
                 raise AttributeError(name)
             held = self.__dict__
-            held["board"], held["specs"] = _derived(self.scenario)
+            held["board"], (held["specs"], held["rosters"]) = _derived(self.scenario)
             return held[name]
 
     @property
@@ -112,6 +113,10 @@ class WatState(msgspec.Struct, frozen=True, dict=True):  # dict: room for `board
         """The living stands aboard a craft, in scenario order."""
         return list(_aboard(self.units).get(craft_id, ()))
 
+    def aboard(self) -> dict[str, tuple[str, ...]]:
+        """The living stands aboard each craft with any, in scenario order (read-only)."""
+        return _aboard(self.units)
+
     def place_of(self, unit_id: str) -> str:
         """Where a stand is: its place, or its craft's feature while aboard."""
         unit = self.units[unit_id]
@@ -125,7 +130,15 @@ class WatState(msgspec.Struct, frozen=True, dict=True):  # dict: room for `board
         return cell is not None and self.board.grid.inside(cell)
 
 
-_Derived = tuple[Board, dict[str, WatUnit]]
+class Rosters(NamedTuple):
+    """Unit ids in scenario order (a state's units are in that order too)."""
+
+    own: dict[str, tuple[str, ...]]  # each side's
+    foes: dict[str, tuple[str, ...]]  # every other side's
+
+
+_Roster = tuple[dict[str, WatUnit], Rosters]
+_Derived = tuple[Board, _Roster]
 _DERIVED: dict[int, tuple[WatScenario, _Derived]] = {}
 _LAST: list[tuple[WatScenario | None, _Derived | None]] = [(None, None)]  # the last one asked
 
@@ -142,7 +155,7 @@ def _derived(scenario: WatScenario) -> _Derived:
     else:
         if len(_DERIVED) > 64:
             _DERIVED.clear()
-        derived = (board_of(scenario), {u.id: u for u in scenario.units})
+        derived = (board_of(scenario), _roster(scenario))
         _DERIVED[id(scenario)] = (scenario, derived)
     _LAST[0] = (scenario, derived)
     return derived
@@ -155,7 +168,15 @@ def share_board(scenario: WatScenario, base: WatScenario) -> None:
         return
     if len(_DERIVED) > 64:
         _DERIVED.clear()
-    _DERIVED[id(scenario)] = (scenario, (_derived(base)[0], {u.id: u for u in scenario.units}))
+    _DERIVED[id(scenario)] = (scenario, (_derived(base)[0], _roster(scenario)))
+
+
+def _roster(scenario: WatScenario) -> _Roster:
+    """The units by id, and the ids by side."""
+    units = scenario.units
+    own = {s: tuple(u.id for u in units if u.side == s) for s in scenario.side_ids}
+    foes = {s: tuple(u.id for u in units if u.side != s) for s in scenario.side_ids}
+    return {u.id: u for u in units}, Rosters(own, foes)
 
 
 # the living stands aboard each craft, for the last units mapping asked about (held, so the
