@@ -21,7 +21,7 @@ Candidates are built from the seat's knowledge, so a hidden enemy unit is never 
 
 from __future__ import annotations
 
-from typing import get_args
+from typing import NamedTuple, get_args
 
 from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.core.kept import kept
@@ -92,11 +92,12 @@ def _targets(state: WatState, side: str) -> tuple[list[Option], list[Option]]:
         unit = units[u]
         if unit.status == "killed" or not unit.revealed:
             continue
-        boat = craft[unit.aboard] if unit.aboard is not None else None
-        hit = memo.get(("target", u))
-        if hit is None or hit[0] is not unit or hit[1] is not boat:
-            hit = memo["target", u] = (unit, boat, *_target(state, u, unit))
-        _, _, label, direct_ok, indirect_ok = hit
+        cell = craft[unit.aboard].cell if unit.aboard is not None else None
+        key = ("target", u, unit.place, unit.aboard, cell)
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = _target(state, u, unit)
+        label, direct_ok, indirect_ok = hit
         if direct_ok:
             direct.append((u, label))
         if indirect_ok:
@@ -108,8 +109,9 @@ def _targets(state: WatState, side: str) -> tuple[list[Option], list[Option]]:
 
 
 def _target(state: WatState, unit_id: str, unit: StandState) -> tuple[str, bool, bool]:
-    """A stand as a target: its name and where it is, whether direct fire and indirect fire
-    may target it (held until the stand or its craft changes)."""
+    """A living, revealed stand as a target: its name and where it is, whether direct fire and
+    indirect fire may target it (held by where it is: its place, or its craft and the craft's
+    cell; a craft's name and type never change)."""
     boat = state.craft[unit.aboard] if unit.aboard is not None else None
     label = f"{state.specs[unit_id].label} {where(state, unit_id)}"
     return label, targetable(state, unit_id), boat is None or boat.spec.ignored_for_combat
@@ -124,9 +126,13 @@ def _he_sites(state: WatState, side: str) -> list[Option]:
     ]
 
 
+_AIMS = {"direct": "fires", "he": "fires HE at a pontoon site", "indirect": "calls indirect fire"}
+
+
 class _Fire:
     """What the side's firers may target, each as one domain (built once per call, when the
-    first firer asks)."""
+    first firer asks; one domain object per list of targets, so that each firer's candidate
+    is kept while its targets stay the same)."""
 
     def __init__(self, state: WatState, side: str) -> None:
         self.state, self.side = state, side
@@ -135,38 +141,52 @@ class _Fire:
     def _targets(self) -> tuple[list[Option], list[Option]]:
         return _targets(self.state, self.side)
 
+    def _aim(self, options: list[Option]) -> tuple[str, Domain] | None:
+        """The first target and the domain of all."""
+        if not options:
+            return None
+        key = ("aim", tuple(options))
+        memo = self.state.board.memo
+        hit: tuple[str, Domain] | None = memo.get(key)
+        if hit is None:
+            hit = memo[key] = (options[0][0], choice("target", options))
+        return hit
+
     @kept
     def direct(self) -> tuple[str, Domain] | None:
-        direct = self._targets[0]
-        return (direct[0][0], choice("target", direct)) if direct else None
+        return self._aim(self._targets[0])
 
     @kept
     def sites(self) -> tuple[str, Domain] | None:
-        sites = _he_sites(self.state, self.side)
-        return (sites[0][0], choice("target", sites)) if sites else None
+        return self._aim(_he_sites(self.state, self.side))
 
     @kept
     def indirect(self) -> tuple[str, Domain] | None:
-        indirect = self._targets[1]
-        return (indirect[0][0], choice("target", indirect)) if indirect else None
+        return self._aim(self._targets[1])
 
-    def direct_fire(self, firer: str, name: str) -> list[Candidate]:
-        if self.direct is None:
-            return []
-        target, domain = self.direct
-        return [Candidate(Fire(firer, target), f"{name} fires", (domain,))]
+    def _offer(
+        self, how: str, firer: str, name: str, aim: tuple[str, Domain] | None
+    ) -> tuple[Candidate, ...]:
+        if aim is None:
+            return ()
+        key = ("fire", how, firer)
+        memo = self.state.board.memo
+        hit = memo.get(key)
+        if hit is None or hit[0] is not aim:
+            target, domain = aim
+            action = IndirectFire(firer, target) if how == "indirect" else Fire(firer, target)
+            hit = memo[key] = (aim, (Candidate(action, f"{name} {_AIMS[how]}", (domain,)),))
+        offer: tuple[Candidate, ...] = hit[1]
+        return offer
 
-    def he_fire(self, firer: str, name: str) -> list[Candidate]:
-        if self.sites is None:
-            return []
-        target, domain = self.sites
-        return [Candidate(Fire(firer, target), f"{name} fires HE at a pontoon site", (domain,))]
+    def direct_fire(self, firer: str, name: str) -> tuple[Candidate, ...]:
+        return self._offer("direct", firer, name, self.direct)
 
-    def indirect_fire(self, firer: str, name: str) -> list[Candidate]:
-        if self.indirect is None:
-            return []
-        target, domain = self.indirect
-        return [Candidate(IndirectFire(firer, target), f"{name} calls indirect fire", (domain,))]
+    def he_fire(self, firer: str, name: str) -> tuple[Candidate, ...]:
+        return self._offer("he", firer, name, self.sites)
+
+    def indirect_fire(self, firer: str, name: str) -> tuple[Candidate, ...]:
+        return self._offer("indirect", firer, name, self.indirect)
 
 
 # -- the phasing side -----------------------------------------------------------------------------
@@ -208,7 +228,13 @@ def _phasing(state: WatState, side: str) -> list[Candidate]:
 
 def _boats_at(state: WatState, side: str) -> dict[str, list[str]]:
     """The side's craft by the feature they are at (WAT-EMBARK-01: boarding is where it is),
-    not in the water (WAT-EMBARK-03), and not amphibious only where the beach or bank is."""
+    not in the water (WAT-EMBARK-03), and not amphibious only where the beach or bank is
+    (held while the craft stay as they are; read-only)."""
+    memo = state.board.memo
+    hit = memo.get(("boats", side))
+    if hit is not None and hit[0] is state.craft:
+        at: dict[str, list[str]] = hit[1]
+        return at
     out: dict[str, list[str]] = {}
     board = state.board
     for c, boat in state.craft.items():
@@ -216,7 +242,42 @@ def _boats_at(state: WatState, side: str) -> dict[str, list[str]]:
             continue
         if boat.spec.amphibious or board.shore_edge(boat.feature) is not None:
             out.setdefault(boat.feature, []).append(c)
+    memo["boats", side] = (state.craft, out)  # the craft held, so the identity check is sound
     return out
+
+
+class _Routes(NamedTuple):
+    """A stand's moves from a place, as the board alone decides them."""
+
+    name: str  # the place's display name
+    move: Candidate | None  # CF-MOVE
+    crosses: tuple[tuple[str, Candidate], ...]  # WAT-PONTOON-09: each bridge's site, and crossing
+
+
+def _routes(state: WatState, unit_id: str, name: str, here: str) -> _Routes:
+    """Built once per stand and place (a stand's name never changes)."""
+    key = ("stand-moves", unit_id, here)
+    memo = state.board.memo
+    hit: _Routes | None = memo.get(key)
+    if hit is not None:
+        return hit
+    routes = stand_routes(state, here)
+    move = None
+    if routes.to is not None:
+        first, domain = routes.to
+        move = Candidate(Move(unit_id, first), f"{name} moves from {routes.name}", (domain,))
+    crosses = tuple(
+        (
+            s,
+            Candidate(
+                Cross(unit_id, s),
+                f"{name} crosses {site_name(state, s)} to {feature_name(state, end)}",
+            ),
+        )
+        for s, end in routes.bridges
+    )
+    hit = memo[key] = _Routes(routes.name, move, crosses)
+    return hit
 
 
 def _stand_moves(
@@ -228,30 +289,38 @@ def _stand_moves(
     unit = state.units[unit_id]
     here = unit.place
     assert here is not None
-    routes = stand_routes(state, here)
-    out: list[Candidate] = []
     if embarked_now(state, unit_id):
-        return out  # AMB-WAT-13: getting off was its move
-    if routes.to is not None:
-        first, domain = routes.to
-        out.append(Candidate(Move(unit_id, first), f"{name} moves from {routes.name}", (domain,)))
-    for s, end in routes.bridges:
+        return []  # AMB-WAT-13: getting off was its move
+    routes = _routes(state, unit_id, name, here)
+    out = [routes.move] if routes.move is not None else []
+    for s, cross in routes.crosses:
         if usable(state, s):
-            label = f"{name} crosses {site_name(state, s)} to {feature_name(state, end)}"
-            out.append(Candidate(Cross(unit_id, s), label))
+            out.append(cross)
     if unit.embarked_in != state.initiative and here in boats and not moved_now(state, unit_id):
-        room = [(c, state.craft[c].name) for c in boats[here] if _room(state, c, unit_id)]
+        aboard = state.aboard()
+        room = [c for c in boats[here] if _room(state, c, aboard.get(c, ()), unit_id)]
         if room:
-            domain = choice("craft", room)
-            label = f"{name} boards at {routes.name}"
-            out.append(Candidate(Board(unit_id, room[0][0]), label, (domain,)))
+            out.append(_boarding(state, unit_id, name, routes.name, tuple(room)))
     return out
 
 
-def _room(state: WatState, craft_id: str, unit_id: str) -> bool:
-    """WAT-CRAFT-03..10, AMB-WAT-09: the craft carries the stand with its load (worked out
-    once per craft type, load and stand)."""
-    aboard = tuple(state.passengers(craft_id))
+def _boarding(
+    state: WatState, unit_id: str, name: str, here: str, room: tuple[str, ...]
+) -> Candidate:
+    """WAT-EMBARK-01 aboard any of the craft with room (built once per stand and craft)."""
+    key = ("board", unit_id, here, room)
+    memo = state.board.memo
+    hit: Candidate | None = memo.get(key)
+    if hit is None:
+        domain = choice("craft", [(c, state.craft[c].name) for c in room])
+        label = f"{name} boards at {here}"
+        hit = memo[key] = Candidate(Board(unit_id, room[0]), label, (domain,))
+    return hit
+
+
+def _room(state: WatState, craft_id: str, aboard: tuple[str, ...], unit_id: str) -> bool:
+    """WAT-CRAFT-03..10, AMB-WAT-09: the craft carries the stand with its load (`aboard`;
+    worked out once per craft type, load and stand)."""
     key = ("room", state.craft[craft_id].type, aboard, unit_id)
     memo = state.board.memo
     if key not in memo:
@@ -284,11 +353,25 @@ def _craft(state: WatState, craft_id: str, boat: CraftState, fire: _Fire) -> lis
     return out
 
 
-def _craft_moves(state: WatState, craft_id: str, boat: CraftState, water: bool) -> list[Candidate]:
+def _craft_moves(
+    state: WatState, craft_id: str, boat: CraftState, water: bool
+) -> tuple[Candidate, ...]:
     """WAT-MOVE-01..04: one square straight ahead after any pivot, or landing on the shore
     next to its square; from a bank, into a square it touches; on land, amphibious craft drive
     to a feature next to theirs (AMB-WAT-06). Every square one step ahead of where the craft
-    is (or of the bank's squares) is as legal as another, and so is every feature to drive to."""
+    is (or of the bank's squares) is as legal as another, and so is every feature to drive to.
+    Built once per craft and where it is (a craft's name and type never change)."""
+    key = ("craft-moves", craft_id, boat.feature, boat.cell, water)
+    memo = state.board.memo
+    hit: tuple[Candidate, ...] | None = memo.get(key)
+    if hit is None:
+        hit = memo[key] = tuple(_craft_moves_from(state, craft_id, boat, water))
+    return hit
+
+
+def _craft_moves_from(
+    state: WatState, craft_id: str, boat: CraftState, water: bool
+) -> list[Candidate]:
     routes = craft_routes(state, boat.feature, boat.cell, water)
     out: list[Candidate] = []
     if routes.squares is not None:

@@ -19,12 +19,30 @@ SUBSETS_UP_TO = 6  # stands in a pool whose every subset is offered (2^6 - 1 = 6
 UNABLE = ("pinned", "suppressed")  # CF-STATUS: may not move, board or get off
 
 
-def disembarks(state: WatState, craft_id: str, boat: CraftState) -> list[Candidate]:
+def disembarks(state: WatState, craft_id: str, boat: CraftState) -> tuple[Candidate, ...]:
     """WAT-EMBARK-01..04: everyone gets off; from an amphibious craft, any party that may
-    (not pinned or suppressed, not boarded this initiative) instead."""
-    aboard = state.passengers(craft_id)
+    (not pinned or suppressed, not boarded this initiative) instead. Built once per craft,
+    where it is, its load and who of it is free (a craft's name and type never change)."""
+    aboard = state.aboard().get(craft_id)
     if not aboard:
-        return []
+        return ()
+    free: tuple[str, ...] = ()
+    if boat.spec.amphibious:
+        k, units = state.initiative, state.units
+        free = tuple(
+            u for u in aboard if units[u].embarked_in != k and units[u].status not in UNABLE
+        )
+    key = ("off", craft_id, boat.feature, aboard, free)
+    memo = state.board.memo
+    hit: tuple[Candidate, ...] | None = memo.get(key)
+    if hit is None:
+        hit = memo[key] = tuple(_disembarks(state, craft_id, boat, aboard, free))
+    return hit
+
+
+def _disembarks(
+    state: WatState, craft_id: str, boat: CraftState, aboard: tuple[str, ...], free: tuple[str, ...]
+) -> list[Candidate]:
     at = feature_name(state, boat.feature)
     everyone = names([state.specs[u].label for u in aboard])
     out = [
@@ -32,11 +50,7 @@ def disembarks(state: WatState, craft_id: str, boat: CraftState) -> list[Candida
     ]
     if not boat.spec.amphibious:
         return out  # WAT-EMBARK-04: all together
-    k = state.initiative
-    free = [
-        u for u in aboard if state.units[u].embarked_in != k and state.units[u].status not in UNABLE
-    ]
-    domain = _parties_domain(state, free, len(aboard))
+    domain = _parties_domain(state, list(free), len(aboard))
     if domain is not None:  # the whole load is offered above
         label = f"a party gets off {boat.name} at {at}"
         out.append(Candidate(Disembark(craft_id, domain.options[0]), label, (domain,)))
@@ -58,7 +72,7 @@ def works(state: WatState, side: str) -> list[Candidate]:
     """WAT-PONTOON-01..06: a crew at each of the side's sites that still needs work: the whole
     of it, or any party with an engineer."""
     k = state.initiative
-    taken = busy(state)
+    taken: set[str] | None = None  # found for the first site that needs work
     out: list[Candidate] = []
     for s, spec in state.board.sites.items():
         site = state.sites[s]
@@ -66,6 +80,8 @@ def works(state: WatState, side: str) -> list[Candidate]:
             continue
         if site.work.complete and site.damage == 0:
             continue  # finished (or opening next initiative): nothing to do
+        if taken is None:
+            taken = busy(state)
         pool = able(state, s, side, taken)
         domain = _crew_domain(state, pool)
         if domain is None:

@@ -187,12 +187,11 @@ def busy(state: WatState) -> set[str]:
 
 def able(state: WatState, site_id: str, side: str, taken: set[str]) -> tuple[str, ...]:
     """The side's stands at the site that may work now (the default crew)."""
-    specs = state.specs
+    specs, units = state.specs, state.units
     return tuple(
         u
-        for u, unit in state.units.items()
-        if unit.place == site_id
-        and specs[u].side == side
+        for u in state.rosters.own[side]
+        if units[u].place == site_id
         and u not in taken
         and STAND_KINDS[specs[u].kind].labour != "none"
         and can_count(state, u, site_id)
