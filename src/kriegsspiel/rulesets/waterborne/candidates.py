@@ -126,6 +126,18 @@ def _he_sites(state: WatState, side: str) -> list[Option]:
     ]
 
 
+def _aim(state: WatState, options: list[Option]) -> tuple[str, Domain] | None:
+    """The first of the targets and the domain of all (one object per list of targets)."""
+    if not options:
+        return None
+    key = ("aim", tuple(options))
+    memo = state.board.memo
+    hit: tuple[str, Domain] | None = memo.get(key)
+    if hit is None:
+        hit = memo[key] = (options[0][0], choice("target", options))
+    return hit
+
+
 _AIMS = {"direct": "fires", "he": "fires HE at a pontoon site", "indirect": "calls indirect fire"}
 
 
@@ -141,28 +153,17 @@ class _Fire:
     def _targets(self) -> tuple[list[Option], list[Option]]:
         return _targets(self.state, self.side)
 
-    def _aim(self, options: list[Option]) -> tuple[str, Domain] | None:
-        """The first target and the domain of all."""
-        if not options:
-            return None
-        key = ("aim", tuple(options))
-        memo = self.state.board.memo
-        hit: tuple[str, Domain] | None = memo.get(key)
-        if hit is None:
-            hit = memo[key] = (options[0][0], choice("target", options))
-        return hit
-
     @kept
     def direct(self) -> tuple[str, Domain] | None:
-        return self._aim(self._targets[0])
+        return _aim(self.state, self._targets[0])
 
     @kept
     def sites(self) -> tuple[str, Domain] | None:
-        return self._aim(_he_sites(self.state, self.side))
+        return _aim(self.state, _he_sites(self.state, self.side))
 
     @kept
     def indirect(self) -> tuple[str, Domain] | None:
-        return self._aim(self._targets[1])
+        return _aim(self.state, self._targets[1])
 
     def _offer(
         self, how: str, firer: str, name: str, aim: tuple[str, Domain] | None
@@ -427,15 +428,20 @@ def _reactive(state: WatState, side: str) -> list[Candidate]:
     moving = [t for t in targets if t[0] in movers]
     still = [t for t in targets if t[0] not in movers]
     groups = [
-        (what, group[0][0], choice("target", group))
+        (what, aim)
         for what, group in ((" at the move", moving), ("", still))
-        if group
+        if (aim := _aim(state, group)) is not None
     ]
+    memo = state.board.memo
     for u, name in shooters:
-        out += [
-            Candidate(ReactiveFire(u, first), f"{name} fires reactively{what}", (domain,))
-            for what, first, domain in groups
-        ]
+        for what, aim in groups:  # each firer's kept while its targets stay the same
+            key = ("reactive", u, what)
+            hit = memo.get(key)
+            if hit is None or hit[0] is not aim:
+                first, domain = aim
+                label = f"{name} fires reactively{what}"
+                hit = memo[key] = (aim, Candidate(ReactiveFire(u, first), label, (domain,)))
+            out.append(hit[1])
     return out
 
 

@@ -158,8 +158,10 @@ def _passed(state: WatState, e: InitiativePassed) -> WatState:
     """CF-NOFIRE: the side that gets the initiative loses its No Fire markers. WAT-PONTOON-04:
     a stand still suppressed when the initiative begins is suppressed during it (rallying later
     in it does not undo that)."""
-    specs = {u.id: u.side for u in state.scenario.units}
-    units = {u: _carried_over(s, specs[u] == e.side, e.initiative) for u, s in state.units.items()}
+    specs = state.specs
+    units = {
+        u: _carried_over(s, specs[u].side == e.side, e.initiative) for u, s in state.units.items()
+    }
     craft = {
         c: replace(s, no_fire=False) if s.no_fire and s.side == e.side else s
         for c, s in state.craft.items()
