@@ -29,7 +29,7 @@ from msgspec.structs import replace
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.secrecy import unshared
 from kriegsspiel.rulesets.waterborne.scenario import WatScenario, WatUnit
-from kriegsspiel.rulesets.waterborne.state import StandState, WatState, share_board
+from kriegsspiel.rulesets.waterborne.state import WatState, share_board
 
 # the scenario as a side knows it, by (scenario, side, the enemy units hidden from it)
 _KNOWN: dict[tuple[int, str | None, tuple[str, ...]], tuple[WatScenario, WatScenario]] = {}
@@ -40,17 +40,15 @@ def knowledge(state: WatState, seat: str) -> WatState:
     if seat == UMPIRE:
         return state
     side = seat if seat in state.scenario.side_ids else None  # None: the public display
-    specs = state.spec
-    hidden = tuple(
-        u for u, unit in state.units.items() if not unit.revealed and specs(u).side != side
-    )
+    units = state.units
+    others = state.rosters.foes[side] if side is not None else units
+    hidden = tuple(u for u in others if not units[u].revealed)
     scenario = _known_scenario(state.scenario, side, hidden)
     if scenario is state.scenario:
         return state
-    units: dict[str, StandState] = state.units
     if hidden:
         gone = set(hidden)
-        units = {u: unit for u, unit in state.units.items() if u not in gone}
+        units = {u: unit for u, unit in units.items() if u not in gone}
     return replace(state, scenario=scenario, units=units)
 
 
