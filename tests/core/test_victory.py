@@ -19,6 +19,7 @@ from kriegsspiel.core.victory import (
     Victory,
     judge,
     scores,
+    sudden_death,
 )
 from kriegsspiel.errors import InputError
 
@@ -190,6 +191,34 @@ def test_a_decisive_objective_is_judged_on_what_every_seat_knows() -> None:
     public = facts(sc)  # the knock-out is not known to all
     assert judge(true, public) is None
     assert judge(true, true) is not None
+
+
+def test_only_a_decisive_objective_may_end_the_game_before_its_length() -> None:
+    """VICTORY-DECISIVE, VICTORY-END: a ruleset's `over` may read its clock alone without one"""
+    assert not sudden_death(ScenarioBase("toy", "t", SIDES, UNITS, TERRAIN))
+    assert not sudden_death(scenario(KnockOut(side="red", points=1)))
+    assert sudden_death(scenario(KnockOut(side="red", points=1), Total(side="red", total=2)))
+    assert sudden_death(scenario(TaskDone(side="blue", target="x", done="blown", decisive=True)))
+
+
+def test_public_facts_are_read_only_when_a_decisive_objective_holds_or_a_place_is_at_stake() -> (
+    None
+):
+    """VICTORY-DECISIVE: the public display's knowledge is worked out only when it can matter"""
+    asked: list[str] = []
+
+    def public(sc: ScenarioBase) -> Facts:
+        asked.append(sc.title)
+        return facts(sc)
+
+    task = scenario(TaskDone(side="blue", target="bridge", done="blown", decisive=True))
+    assert judge(facts(task), lambda: public(task)) is None
+    assert asked == []  # not done: nothing to ask every seat
+    judge(facts(task, done=frozenset({("bridge", "blown")})), lambda: public(task))
+    assert asked == ["t"]
+    held = scenario(Control(side="red", feature="wood", decisive=True))
+    assert judge(facts(held), lambda: public(held)) is None  # a place: maybe seen held
+    assert asked == ["t", "t"]
 
 
 def test_two_sides_decisive_at_once_is_a_draw() -> None:

@@ -302,6 +302,13 @@ def _decided(
     return [o for o in decisive if _holds(o, seen, facts, seen_points.get(o.side, 0))]
 
 
+def sudden_death(scenario: ScenarioBase) -> bool:
+    """Whether a decisive objective may end the game (VICTORY-DECISIVE); without one only the
+    ruleset's own length does (VICTORY-END), so a ruleset's `over` need read no facts."""
+    victory = scenario.victory
+    return victory is not None and bool(victory.decisive[0])
+
+
 def _leader(points: Mapping[str, int], margin: int) -> str | None:
     ranked = sorted(points.items(), key=lambda kv: -kv[1])
     if len(ranked) < 2 or ranked[0][1] - ranked[1][1] >= margin:

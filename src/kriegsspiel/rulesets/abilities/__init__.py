@@ -12,6 +12,7 @@ from __future__ import annotations
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import Ruleset, ViewList
 from kriegsspiel.core.topics import Context
+from kriegsspiel.core.victory import sudden_death
 from kriegsspiel.rulesets.abilities import topics, victory
 from kriegsspiel.rulesets.abilities.base import Act, Ev
 from kriegsspiel.rulesets.abilities.candidates import candidates
@@ -87,10 +88,7 @@ class Abilities(Ruleset[AblScenario, AblState, Act, Ev]):
         decisive objective the victory facts need not be read (`core.victory.judge`)."""
         if state.over:
             return True
-        victory = state.scenario.victory
-        if victory is None or not any(o.decisive for o in victory.objectives):
-            return False
-        return super().over(state)
+        return sudden_death(state.scenario) and super().over(state)
 
     knowledge = staticmethod(knowledge)
     secrets = staticmethod(secrets)

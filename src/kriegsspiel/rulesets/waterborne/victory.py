@@ -5,7 +5,7 @@ the pontoon bridges and ferries built (open to traffic, launched), and the initi
 from __future__ import annotations
 
 from kriegsspiel.core.seats import PUBLIC
-from kriegsspiel.core.victory import Facts, Piece, Result, decide
+from kriegsspiel.core.victory import Facts, Piece, Result, decide, sudden_death
 from kriegsspiel.rulesets.waterborne.knowledge import knowledge
 from kriegsspiel.rulesets.waterborne.state import WatState
 
@@ -24,8 +24,7 @@ def facts(state: WatState) -> Facts:
 def over(state: WatState) -> bool:
     """`Ruleset.over`: with no decisive objective (VICTORY-DECISIVE) only the scenario's
     initiatives end the game (VICTORY-END), so the facts need not be read."""
-    victory = state.scenario.victory
-    if victory is None or not any(o.decisive for o in victory.objectives):
+    if not sudden_death(state.scenario):
         return state.over
     return result(state) is not None
 
