@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from kriegsspiel.core.memo import WHOLE, Memo
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.secrecy import unshared
-from kriegsspiel.rulesets.afv.memo import STATES, Memo
 from kriegsspiel.rulesets.afv.state import AfvState, Crewman, Mg, Vehicle
 from kriegsspiel.rulesets.afv.wording import kit
 
@@ -85,7 +85,7 @@ def secrets(state: AfvState, seat: str) -> frozenset[str]:
 
 # Vehicles and a state's dict of them are immutable and shared by successive states, so each
 # one's version for a seat is made once.
-_SEEN: Memo[dict[str, Vehicle]] = Memo(limit=STATES)  # a state's vehicles as a seat knows them
+_SEEN: Memo[dict[str, Vehicle]] = Memo(limit=WHOLE)  # a state's vehicles as a seat knows them
 _OUTSIDERS: Memo[Vehicle] = Memo()  # an AFV as the other side assumes it, in setup or after
 
 

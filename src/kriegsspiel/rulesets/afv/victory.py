@@ -3,18 +3,18 @@ where it is and whether it is knocked out (an AFV destroyed, abandoned, left the
 fit crewman; a team with no fit man), the edge a vehicle left by, and the turn of the card deck.
 
 A vehicle's piece is made once per vehicle, and the teams' once per dict of men: successive
-states share those they do not change (memo.py)."""
+states share those they do not change (core/memo.py)."""
 
 from __future__ import annotations
 
+from kriegsspiel.core.memo import WHOLE, Memo
 from kriegsspiel.core.seats import PUBLIC
 from kriegsspiel.core.victory import Facts, Piece, Result, decide, nearest_edge
 from kriegsspiel.rulesets.afv.knowledge import knowledge
-from kriegsspiel.rulesets.afv.memo import STATES, Memo
 from kriegsspiel.rulesets.afv.state import AfvState, Man, Vehicle
 
 _VEHICLES: Memo[Piece] = Memo()
-_TEAMS: Memo[dict[str, Piece]] = Memo(limit=STATES)
+_TEAMS: Memo[dict[str, Piece]] = Memo(limit=WHOLE)
 
 
 def facts(state: AfvState) -> Facts:

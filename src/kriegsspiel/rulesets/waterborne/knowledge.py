@@ -26,13 +26,14 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from kriegsspiel.core.memo import Memo
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.secrecy import unshared
 from kriegsspiel.rulesets.waterborne.scenario import WatScenario, WatUnit
 from kriegsspiel.rulesets.waterborne.state import WatState, share_board
 
 # the scenario as a side knows it, by (scenario, side, the enemy units hidden from it)
-_KNOWN: dict[tuple[int, str | None, tuple[str, ...]], tuple[WatScenario, WatScenario]] = {}
+_KNOWN: Memo[WatScenario] = Memo(limit=64)  # a scenario as each side knows it
 
 
 def knowledge(state: WatState, seat: str) -> WatState:
@@ -72,10 +73,9 @@ def _known_scenario(
 ) -> WatScenario:
     """The roster as the side knows it: without the hidden enemy units (CF-HIDDEN), enemy
     weapons assumed (built once for each set of hidden units)."""
-    key = (id(scenario), side, hidden)
-    hit = _KNOWN.get(key)
-    if hit is not None and hit[0] is scenario:
-        return hit[1]
+    hit = _KNOWN.get(scenario, (side, hidden))
+    if hit is not None:
+        return hit
     gone = set(hidden)
     specs: list[WatUnit] = []
     changed = bool(hidden)
@@ -90,10 +90,7 @@ def _known_scenario(
     known_scenario = replace(scenario, units=tuple(specs)) if changed else scenario
     if changed:
         share_board(known_scenario, scenario)
-    if len(_KNOWN) > 64:
-        _KNOWN.clear()
-    _KNOWN[key] = (scenario, known_scenario)
-    return known_scenario
+    return _KNOWN.put(scenario, known_scenario, (side, hidden))
 
 
 def assumed_weapons(spec: WatUnit) -> WatUnit:
