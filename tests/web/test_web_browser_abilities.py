@@ -30,6 +30,17 @@ from webpages import browser as browser  # the module's browser fixture, shared
 pytestmark = needs_chromium
 
 
+def the_germans_hold_fire_at_the_jeep(allies: Page, german: Page) -> None:
+    """The Germans are asked, without a reload, with the jeep outlined (CHQ-OPFIRE), while the
+    Allies wait; they hold fire."""
+    expect(german.locator("#reaction")).to_contain_text("Recon Jeep moved — take opportunity fire")
+    expect(german.locator('#svg g.trigger[data-unit="jeep"]')).to_have_count(1)
+    waiting = "Waiting for Germans (Max) (opportunity fire)"
+    expect(allies.locator("#banner")).to_contain_text(waiting)
+    tap(german, "button.action", has_text="Germans (Max) holds fire at Recon Jeep")
+    confirm(german)
+
+
 def test_abilities_a_command_pulse_by_taps_with_ruler_and_facing(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -57,12 +68,7 @@ def test_abilities_a_command_pulse_by_taps_with_ruler_and_facing(
     expect(allies.locator("#angle-facing")).to_have_text(re.compile(r"^(8[89]|9[01])°$"))
     shot(allies, "abilities-allies-facing", full=False)
     confirm(allies)
-    expect(german.locator("#reaction")).to_contain_text("Recon Jeep moved — take opportunity fire")
-    expect(german.locator('#svg g.trigger[data-unit="jeep"]')).to_have_count(1)
-    waiting = "Waiting for Germans (Max) (opportunity fire)"
-    expect(allies.locator("#banner")).to_contain_text(waiting)
-    tap(german, "button.action", has_text="Germans (Max) holds fire at Recon Jeep")
-    confirm(german)
+    the_germans_hold_fire_at_the_jeep(allies, german)
     tap(allies, "button.action", has_text="Allies (Gary) ends the Command Pulse")
     confirm(allies)
     expect(german.locator("#banner")).to_contain_text("Your move")
@@ -148,13 +154,7 @@ def test_abilities_a_whole_turn_by_taps(browser: Browser, server: LiveServer) ->
     allies.mouse.up()
     expect(angle).to_have_text(re.compile(r"^(8[89]|9[01])°$"))
     confirm(allies)
-    # the Germans are asked, without a reload, with the jeep outlined (CHQ-OPFIRE)
-    expect(german.locator("#reaction")).to_contain_text("Recon Jeep moved — take opportunity fire")
-    expect(german.locator('#svg g.trigger[data-unit="jeep"]')).to_have_count(1)
-    waiting = "Waiting for Germans (Max) (opportunity fire)"
-    expect(allies.locator("#banner")).to_contain_text(waiting)
-    tap(german, "button.action", has_text="Germans (Max) holds fire at Recon Jeep")
-    confirm(german)
+    the_germans_hold_fire_at_the_jeep(allies, german)
     # the jeep spots Blind A: 1 die at TN 4+, -1 TN for a deployed recon unit (CHQ-DEFAULT-SPOT,
     # ABL-RECON-01): a 3 or more, 4/6 = 2/3
     verb(allies, "Recon Jeep tries to spot Blind A")
