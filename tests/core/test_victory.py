@@ -259,3 +259,32 @@ def test_a_section_naming_what_does_not_exist_is_refused_with_its_path(
     with pytest.raises(InputError) as err:
         scenario(objective).validate("f.yaml")
     assert f"f.yaml: victory.{message}" in str(err.value)
+
+
+def test_near_a_place_but_not_on_it_holds_nothing() -> None:
+    """VICTORY-CONTROL: within the box around a place and its radius is not on it: the corner
+    beyond a point's radius, past a line's end, or outside a triangle but inside its box."""
+    hill = Area("hill", ((100, 100), (110, 100), (110, 110)), "the hill")
+    sc = scenario(
+        Control(side="blue", feature="road", points=2),
+        Control(side="blue", feature="well", points=1, radius=1.0),
+        Control(side="red", feature="hill", points=4),
+        areas=(hill,),
+    )
+    assert scores(facts(sc, at={"b1": (30.7, 30.7)})) == {"red": 0, "blue": 1}  # 0.99" away
+    assert scores(facts(sc, at={"b1": (30.8, 30.8)})) == {"red": 0, "blue": 0}  # 1.13" away
+    assert scores(facts(sc, at={"b1": (42, 20)})) == {"red": 0, "blue": 2}  # 2" past its end
+    assert scores(facts(sc, at={"b1": (41.5, 21.5)})) == {"red": 0, "blue": 0}  # 2.12"
+    assert scores(facts(sc, at={"r1": (101, 109)})) == {"red": 0, "blue": 0}
+    assert scores(facts(sc, at={"r1": (109, 101)})) == {"red": 4, "blue": 0}
+
+
+def test_one_place_named_by_both_sides_is_held_by_one_of_them_at_most() -> None:
+    """VICTORY-CONTROL: the holder of a place is found once per facts, for every objective on it."""
+    sc = scenario(
+        Control(side="red", feature="wood", points=3),
+        Control(side="blue", feature="wood", points=2),
+    )
+    assert scores(facts(sc, at={"b1": (5, 5)})) == {"red": 0, "blue": 2}
+    assert scores(facts(sc, at={"r1": (5, 5)})) == {"red": 3, "blue": 0}
+    assert scores(facts(sc, at={"r1": (5, 5), "b1": (6, 6)})) == {"red": 0, "blue": 0}

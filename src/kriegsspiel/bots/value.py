@@ -127,7 +127,7 @@ def distances(ruleset: AnyRuleset, state: Any) -> dict[str, float]:
     from the place's centre to the side's nearest unit that can hold ground (capped at `FAR`);
     none for a ruleset that gives no victory facts."""
     try:
-        facts = ruleset.victory_facts(state)
+        facts = ruleset.facts(state)
     except NotImplementedError:
         return {}
     victory = facts.scenario.victory

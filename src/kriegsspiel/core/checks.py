@@ -98,17 +98,21 @@ class Check:
         self, faces: Sequence[Sequence[int]], origin: str = "", key: str = ""
     ) -> CheckResult:
         """Map rolled faces (one sequence per pool) to the outcome, by the same rule as `odds`."""
-        if len(faces) != len(self.pools):
-            raise DiceError("dice", f"{self.name} rolls {len(self.pools)} pool(s)")
-        for pool, pool_faces in zip(self.pools, faces, strict=True):
-            if len(pool_faces) != pool.count or not all(1 <= f <= pool.sides for f in pool_faces):
+        pools = self.pools
+        if len(faces) != len(pools):
+            raise DiceError("dice", f"{self.name} rolls {len(pools)} pool(s)")
+        rolled = tuple(map(tuple, faces))
+        for pool, pool_faces in zip(pools, rolled, strict=True):
+            if len(pool_faces) != pool.count or (
+                pool_faces and (min(pool_faces) < 1 or max(pool_faces) > pool.sides)
+            ):
                 raise DiceError("dice", f"{list(pool_faces)} is not a roll of {pool.label}")
-        stats = tuple(p.reduce(f) for p, f in zip(self.pools, faces, strict=True))
+        stats = tuple(map(Pool.reduce, pools, rolled))
         mod = self.modifier_total
         natural = stats[0][0] if stats and stats[0] else 0
         return CheckResult(
             check=self.name,
-            faces=tuple(tuple(f) for f in faces),
+            faces=rolled,
             natural=natural,
             modifiers=self.modifiers,
             total=natural + mod,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Protocol
 
 from kriegsspiel.core.dist import Dist
@@ -70,15 +70,26 @@ class Pool:
     def per_die(self, face: int) -> Stat:
         return tuple(t(face) for t in self.tallies)
 
+    @cached_property
+    def _columns(self) -> tuple[tuple[int, ...], ...]:
+        """Each tally's value for every face (index 0 unused): `reduce` only looks them up."""
+        return _columns(self.sides, self.tallies)
+
     def reduce(self, faces: Sequence[int]) -> Stat:
-        """The statistic of rolled faces, by the same per-die rule as `dist`."""
-        stat: Stat = tuple(0 for _ in self.tallies)
-        for face in faces:
-            stat = _add(stat, self.per_die(face))
-        return stat
+        """The statistic of rolled faces (each 1 to `sides`), by the same per-die rule as
+        `dist`: the sum, over the faces, of `per_die`."""
+        columns = self._columns
+        if len(columns) == 1:
+            return (sum(map(columns[0].__getitem__, faces)),)
+        return tuple(sum(map(column.__getitem__, faces)) for column in columns)
 
     def dist(self) -> Dist[Stat]:
         return _pool_dist(self)
+
+
+@cache
+def _columns(sides: int, tallies: tuple[Tally, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(t(f) for f in range(sides + 1)) for t in tallies)
 
 
 @cache

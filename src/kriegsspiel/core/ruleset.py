@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from kriegsspiel.core.checks import CheckDef
 from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.log import Record
+from kriegsspiel.core.memo import WHOLE, Memo
 from kriegsspiel.core.plans import PlanDef
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.scenario import ScenarioBase
@@ -36,6 +37,8 @@ from kriegsspiel.core.views import ViewHeader, clock_text, view_data
 S = TypeVar("S")  # state
 A = TypeVar("A")  # action
 E = TypeVar("E")  # event
+
+_FACTS: Memo[Facts] = Memo(WHOLE)  # victory facts by state, and the ruleset's name
 Sc = TypeVar("Sc", bound=ScenarioBase)
 
 Cell = Callable[[Mapping[str, Any]], Any]  # a table cell computed from one record of a view
@@ -159,15 +162,20 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
         whether the ruleset's own game length has run out."""
         raise NotImplementedError(f"{self.name} has no victory facts")
 
+    def facts(self, state: S) -> Facts:
+        """`victory_facts` of `state`, read once: its scores, its result and a bot's value of
+        it all read the same facts."""
+        return _FACTS.of(state, lambda: self.victory_facts(state), self.name)
+
     def scores(self, state: S) -> dict[str, int]:
         """Each side's points in `state` (any state: a seat's knowledge, a simulated one)."""
-        return score(self.victory_facts(state))
+        return score(self.facts(state))
 
     def result(self, state: S) -> Result | None:
         """The game's result in `state`, or None while it goes on: a decisive objective ends it
         once it holds and every seat can see it does (on the public display's knowledge too, so
         that the end comes of no hidden fact), else the end of the ruleset's length."""
-        return decide(state, self.victory_facts, lambda s: self.knowledge(s, PUBLIC))
+        return decide(state, self.facts, lambda s: self.knowledge(s, PUBLIC))
 
     def over(self, state: S) -> bool:
         """Whether the game is over: then `Game` refuses every action (GAME-OVER)."""

@@ -34,7 +34,8 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
 import msgspec
@@ -140,6 +141,12 @@ class Place:
     points: tuple[Point, ...]
     line: bool = False
 
+    @cached_property
+    def box(self) -> tuple[float, float, float, float]:
+        """The least and greatest x and y of its points (it has some)."""
+        xs, ys = [x for x, _ in self.points], [y for _, y in self.points]
+        return min(xs), min(ys), max(xs), max(ys)
+
 
 class Piece(msgspec.Struct, frozen=True):
     """One unit as the victory conditions read it."""
@@ -162,6 +169,9 @@ class Facts:
     done: frozenset[tuple[str, str]]  # (target id, what was done to it): the tasks done
     clock: str  # where the clock stands, in the ruleset's words ("turn 6", "initiative 12")
     ended: bool  # the ruleset's own game length has run out
+    held: dict[tuple[str, float], str | None] = field(
+        default_factory=dict, compare=False, repr=False
+    )  # `controller` of each (place, radius) asked of these facts, found once
 
 
 # -- validation ------------------------------------------------------------------------------
@@ -376,6 +386,9 @@ def _beyond(objective: Exit) -> Callable[[Point], bool] | None:
 def controller(objective: Control, facts: Facts) -> str | None:
     """VICTORY-CONTROL: the side holding the objective's place, the only side with a unit on
     it that can hold ground; None if no side or several have one."""
+    asked = objective.feature, objective.radius
+    if asked in facts.held:
+        return facts.held[asked]
     place = features(facts.scenario).get(objective.feature)
     if place is None:  # not in what this seat knows of the scenario
         return None
@@ -384,7 +397,8 @@ def controller(objective: Control, facts: Facts) -> str | None:
         for p in facts.units.values()
         if p.holds and not p.out and _stands_on(p, objective.feature, place, objective.radius)
     }
-    return sides.pop() if len(sides) == 1 else None
+    found = facts.held[asked] = sides.pop() if len(sides) == 1 else None
+    return found
 
 
 def _stands_on(piece: Piece, feature: str, place: Place, radius: float) -> bool:
@@ -396,8 +410,11 @@ def _stands_on(piece: Piece, feature: str, place: Place, radius: float) -> bool:
 def _on(place: Place, at: Point, radius: float) -> bool:
     """On an area (a polygon: inside it), or within `radius` of a line or a point."""
     pts = place.points
-    if not pts:
-        return False
+    low_x, low_y, high_x, high_y = place.box
+    x, y = at
+    r = radius + 1e-9
+    if not (low_x - r <= x <= high_x + r and low_y - r <= y <= high_y + r):
+        return False  # outside the box around it: also farther than `radius` from it
     if len(pts) >= 3 and not place.line:
         return _inside(pts, at)
     if len(pts) == 1:
