@@ -151,10 +151,12 @@ class _Path:
         return check.resolve(options[pick][0], "odds")
 
     def weight(self) -> Fraction:
-        weight = Fraction(1)
+        numerator = denominator = 1  # multiplied as integers, reduced once
         for options, pick in zip(self.nodes, self.taken(), strict=True):
-            weight *= options[pick][1]
-        return weight
+            p = options[pick][1]
+            numerator *= p.numerator
+            denominator *= p.denominator
+        return Fraction(numerator, denominator)
 
     def taken(self) -> list[int]:
         return self.picks[: len(self.nodes)] + [0] * (len(self.nodes) - len(self.picks))

@@ -343,7 +343,13 @@ def _count(objective: AnyObjective, facts: Facts) -> int:
         return int(controller(objective, facts) == objective.side)
     if isinstance(objective, TaskDone):
         return int((objective.target, objective.done) in facts.done)
-    if isinstance(objective, KnockOut | Exit):
+    if isinstance(objective, KnockOut):  # `_achieved`, counted without a list
+        units = facts.units
+        if objective.units:
+            return sum(1 for u in objective.units if u in units and units[u].out)
+        side = objective.side
+        return sum(1 for p in units.values() if p.out and p.side != side)
+    if isinstance(objective, Exit):
         return len(_achieved(objective, facts))
     return 0
 
