@@ -143,9 +143,14 @@ class ScenarioBase(
     def side_ids(self) -> tuple[str, ...]:
         return tuple(s.id for s in self.sides)
 
+    @kept
+    def side_names(self) -> dict[str, str]:
+        """Each side's display name by id (the first side of an id, were there two)."""
+        return {s.id: s.label for s in reversed(self.sides)}
+
     def side_name(self, side: str) -> str:
         """A side's display name for text: its `name`, else its id (an unknown id as given)."""
-        return next((s.label for s in self.sides if s.id == side), side)
+        return self.side_names.get(side, side)
 
 
 def possessive(name: str) -> str:
