@@ -18,7 +18,7 @@ import random
 from fractions import Fraction
 
 from conftest import GERMAN, US, EngGame, advance_to, dice, game_of, unit
-from kriegsspiel.bots import GreedyBot, SeatTable
+from kriegsspiel.bots import GreedyBot, SearchBot, SeatTable
 from kriegsspiel.bots.value import measure
 from kriegsspiel.core.sim import Sim, parse_action
 
@@ -66,6 +66,14 @@ def test_greedy_fires_at_the_target_it_expects_most_from() -> None:
     table = SeatTable(_position(), US)
     for seed in range(3):
         assert GreedyBot().choose(table, random.Random(seed)) == _fire("truck")
+
+
+def test_a_search_of_one_playout_plays_the_best_outlook_one_ply_ahead() -> None:
+    """The search counts each root action's one-ply outlook as visits before its playouts, so
+    with one playout it still fires at the truck (a blind first playout would pick at random)."""
+    table = SeatTable(_position(), US)
+    for seed in range(6):
+        assert SearchBot(playouts=1).choose(table, random.Random(seed)) == _fire("truck")
 
 
 def test_a_simulated_step_is_the_game_s_own_resolution() -> None:

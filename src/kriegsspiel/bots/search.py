@@ -10,8 +10,9 @@ action is added, a random rollout of up to `depth` actions follows, and every si
 backed up, each node crediting the seat that chose it. The move played is the root's most
 visited. At the root the actions are the seat's own legal list, an open parameter drawn
 `samples` times, narrowed to the `width` of the best outlook one ply ahead (as `greedy` values
-them, so the search spends its playouts where they can change the choice); deeper, an action
-with open parameters stands for its listed value.
+them, so the search spends its playouts where they can change the choice), each starting with
+its one-ply expectation counted as `PRIOR` visits (so few playouts play as greedy would); deeper,
+an action with open parameters stands for its listed value.
 
 The budget is `playouts` iterations, or `ms` milliseconds of wall-clock time from the start of
 the choice (at least one iteration, and the root's narrowing, which comes first); with playouts
@@ -30,7 +31,7 @@ import msgspec
 
 from kriegsspiel.bots.greedy import variants
 from kriegsspiel.bots.table import SeatTable
-from kriegsspiel.bots.value import measure, reward
+from kriegsspiel.bots.value import measure, reward, squash
 from kriegsspiel.core.sim import Sim, parse_action
 from kriegsspiel.errors import KriegsspielError
 
@@ -41,6 +42,7 @@ SAMPLES = 3  # draws of a root action's open parameters
 WIDTH = 6  # root actions searched: the best outlooks one ply ahead
 OUTLOOK_PATHS = 100  # chance-tree paths of a root action's outlook walked exactly
 OUTLOOK_SAMPLES = 40  # playouts estimating it past them
+PRIOR = 4  # visits a root action's one-ply outlook counts as, before any playout
 
 
 class Node:
@@ -102,10 +104,14 @@ class SearchBot:
                 except KriegsspielError:
                     continue
                 root_actions.append((key(typed), typed, data))
-        root_actions = self._widest(table, sim, root_actions)
+        root_actions, priors = self._widest(table, sim, root_actions)
         if len(root_actions) == 1:
             return root_actions[0][2]
         root = Node(table.seat)
+        for (k, _, _), prior in zip(root_actions, priors, strict=True):
+            if prior is not None:  # the one-ply outlook counts as PRIOR visits of its value
+                child = root.children[k] = Node(table.seat)
+                child.visits, child.total = PRIOR, PRIOR * prior
         while True:
             self._iterate(sim, table, root, root_actions, rng)
             self.iterations += 1
@@ -128,21 +134,23 @@ class SearchBot:
         table: SeatTable,
         sim: Sim[Any, Any, Any, Any],
         actions: list[tuple[bytes, Any, dict[str, Any]]],
-    ) -> list[tuple[bytes, Any, dict[str, Any]]]:
+    ) -> tuple[list[tuple[bytes, Any, dict[str, Any]]], list[float | None]]:
         """The `width` root actions of the best outlook one ply ahead (as greedy values them),
-        in their listed order: the search spends its playouts on those."""
-        if len(actions) <= self.width:
-            return actions
+        in their listed order: the search spends its playouts on those; with each, its
+        expected value as a reward (`bots.value.squash`), None where it has no outlook."""
         valued = measure(sim.ruleset, table.seat)
-        expected: list[tuple[float, int]] = []
+        expected: dict[int, float] = {}
         for i, (_, _, data) in enumerate(actions):
             try:
                 outlook = table.outlook(data, valued, budget=OUTLOOK_PATHS, samples=OUTLOOK_SAMPLES)
             except KriegsspielError:
                 continue
-            expected.append((-outlook.expected(float), i))
-        kept = sorted(i for _, i in sorted(expected)[: self.width])
-        return [actions[i] for i in kept] or actions
+            expected[i] = outlook.expected(float)
+        best = sorted(expected, key=lambda i: -expected[i])[: self.width]
+        kept = sorted(best) if best else list(range(len(actions)))
+        return [actions[i] for i in kept], [
+            squash(expected[i]) if i in expected else None for i in kept
+        ]
 
     def _iterate(
         self,

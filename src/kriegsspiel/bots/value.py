@@ -175,7 +175,12 @@ def reward(ruleset: AnyRuleset, state: Any, side: str) -> float:
     result = result_of(ruleset, state)
     if result is not None:
         return 0.5 if result.winner is None else float(result.winner == side)
-    return 0.5 + 0.5 * math.tanh(value(ruleset, state, side) / SCORE_WEIGHT)
+    return squash(value(ruleset, state, side))
+
+
+def squash(worth: float) -> float:
+    """A value squashed into (0, 1), for a search's reward: 1/2 at 0."""
+    return 0.5 + 0.5 * math.tanh(worth / SCORE_WEIGHT)
 
 
 __all__ = [
@@ -188,6 +193,7 @@ __all__ = [
     "margin",
     "measure",
     "reward",
+    "squash",
     "value",
     "work",
 ]
