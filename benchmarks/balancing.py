@@ -84,16 +84,28 @@ def _rate(rate: Rate) -> str:
     return f"{rate.rate:.1%} ({rate.low:.1%}–{rate.high:.1%})"
 
 
-def pairs() -> list[tuple[str, str, float | None]]:
-    held = [(a, b, goal) for a, b, goal in MATCHUPS if a in BOTS and b in BOTS]
+def pairs(only: Sequence[str] = ()) -> list[tuple[str, str, float | None]]:
+    """The matchups of MATCHUPS whose bots are registered (`only`: those named
+    `STRONGER/WEAKER`); random against random if none."""
+    held = [
+        (a, b, goal)
+        for a, b, goal in MATCHUPS
+        if a in BOTS and b in BOTS and (not only or f"{a}/{b}" in only)
+    ]
     return list(held) or [("random", "random", None)]
 
 
-def matchups(games: int, workers: int | None, seed: str) -> list[Matchup]:
+def matchups(
+    games: int,
+    workers: int | None,
+    seed: str,
+    only: Sequence[str] = (),
+    scenarios: Sequence[str] = (),
+) -> list[Matchup]:
     out = []
-    for name in bundled_names():
+    for name in scenarios or bundled_names():
         scenario = load_scenario(name)
-        for stronger, weaker, goal in pairs():
+        for stronger, weaker, goal in pairs(only):
             for side in scenario.side_ids:
                 bots = {s: stronger if s == side else weaker for s in scenario.side_ids}
                 report = balance(scenario, bots, games, seed, workers=workers)
@@ -119,12 +131,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--workers", type=int)
     parser.add_argument("--seed", default="bench")
+    parser.add_argument("--matchups", nargs="*", default=(), help="STRONGER/WEAKER (all)")
+    parser.add_argument("--scenarios", nargs="*", default=(), help="bundled names (all)")
     args = parser.parse_args()
     times = timings()
     print(times, file=sys.stderr, flush=True)
-    text = "\n\n".join(
-        [times, matchup_table(matchups(args.games, args.workers, args.seed), args.games)]
-    )
+    rows = matchups(args.games, args.workers, args.seed, args.matchups, args.scenarios)
+    text = "\n\n".join([times, matchup_table(rows, args.games)])
     print(text)
     if args.readme is not None:
         write_readme(args.readme, text, MARKERS)

@@ -20,7 +20,12 @@ def test_scores_result_and_value_of_one_state_read_its_facts_once(
     state = msgspec.structs.replace(game.state)  # a state no one has asked about yet
     real = ruleset.victory_facts
     read: list[Any] = []
-    monkeypatch.setattr(ruleset, "victory_facts", lambda s: read.append(s) or real(s))
+
+    def counted(s: Any) -> Any:
+        read.append(s)
+        return real(s)
+
+    monkeypatch.setattr(ruleset, "victory_facts", counted)
     scores = ruleset.scores(state)
     worth = value(ruleset, state, "german")
     assert ruleset.scores(state) == scores
