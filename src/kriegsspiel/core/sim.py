@@ -26,10 +26,12 @@ from kriegsspiel.core.choices import Candidate, Choice
 from kriegsspiel.core.convert import refuse_nonfinite, split_error
 from kriegsspiel.core.guards import refuse_over, refuse_public
 from kriegsspiel.core.log import Record
+from kriegsspiel.core.memo import Memo
 from kriegsspiel.core.roll import Roll
 from kriegsspiel.core.ruleset import A, E, Ruleset, S, Sc
 from kriegsspiel.errors import EngineFault, InputError, KriegsspielError, RuleViolation
 
+_NAMES: Memo[dict[str, type[Any]]] = Memo()  # each ruleset's `action_names`: a union's hash costs
 DOMAIN_TRIES = 5  # draws from an open parameter's domain before the listed value is taken
 
 AnyRuleset = Ruleset[Any, Any, Any, Any]
@@ -157,7 +159,7 @@ def parse_action(
 ) -> Any:
     """A typed action from plain data, such as `{"action": "engineer", "unit": "p1"}` (`names`:
     the ruleset's `action_names`, when the caller has them at hand)."""
-    known: Mapping[Any, type[Any]] = action_names(ruleset.action_type) if names is None else names
+    known: Mapping[Any, type[Any]] = names if names is not None else _names_of(ruleset)
     name = data.get("action")
     if name not in known:
         raise InputError("action", f"unknown action {name!r} (actions: {', '.join(sorted(known))})")
@@ -169,6 +171,11 @@ def parse_action(
         raise InputError(f"{name} {path}" if path else str(name), problem) from None
     refuse_nonfinite(action, str(name), sep=" ")
     return action
+
+
+def _names_of(ruleset: AnyRuleset) -> dict[str, type[Any]]:
+    """`action_names` of the ruleset's action union, found by the ruleset's identity."""
+    return _NAMES.of(ruleset, lambda: action_names(ruleset.action_type))
 
 
 @functools.cache
