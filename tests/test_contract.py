@@ -181,8 +181,13 @@ def test_random_playouts(ruleset_name: str, scenario_name: str) -> None:
         state_type = type(game.state)
         decoded = msgspec.json.decode(msgspec.json.encode(game.state), type=state_type)
         assert decoded == game.state
-        # the fold of the log is the state
+        # the fold of the log is the state, the very state each action's running state became
         assert ruleset.view(game.state, "umpire") == game.replay("umpire", len(game.log))
+        folded = game.history.state_at(0)
+        for seq in game.history.live:  # the actions not undone
+            for record in game.history.entries[seq].records:
+                folded = ruleset.apply(folded, record.event)
+        assert folded == game.state
 
 
 @pytest.mark.parametrize(("ruleset_name", "scenario_name"), SCENARIOS)

@@ -336,10 +336,10 @@ class Game(Generic[Sc, S, A, E]):
             diverged = True  # hidden facts took the action elsewhere: the engine rolls the rest
             return check.roll(seeded, key)
 
-        records = tuple(self._perform(self._state, seat, typed, roll, known is not self._state))
+        done, state = self._performed(self._state, seat, typed, roll, known is not self._state)
+        records = tuple(done)
         if dice is not None and not typed_in and isinstance(dice, EnteredDice):
             dice.finish()
-        state = sim.fold(self.ruleset, self._state, records)
         entry = Entry(seq, seat, "action", msgspec.to_builtins(typed), records)
         self._history.append(entry, state)
         self._known.clear()
@@ -365,14 +365,15 @@ class Game(Generic[Sc, S, A, E]):
             used.append((check.name, check.pools, tuple(f for fs in result.faces for f in fs)))
             return result
 
-        self._perform(known, seat, action, roll, False)
+        self._performed(known, seat, action, roll, False)
         rehearsal.finish()
         return used
 
-    def _perform(
+    def _performed(
         self, state: S, seat: str, action: A, roll: Roll, validated: bool
-    ) -> Sequence[Record[E]]:
-        return sim.perform(self.ruleset, state, seat, action, roll, validated, self.over())
+    ) -> tuple[Sequence[Record[E]], S]:
+        """The action's records and the state after them (`sim.performed`)."""
+        return sim.performed(self.ruleset, state, seat, action, roll, validated, self.over())
 
     def validate(self, seat: str, action: A | Mapping[str, Any]) -> None:
         """Raise the refusal `act` would give `action` by `seat` (RuleViolation, InputError);
@@ -445,7 +446,7 @@ class Game(Generic[Sc, S, A, E]):
         known = self._knowledge(seat)
 
         def run(roll: Roll) -> str:
-            records = self._perform(known, actor, typed, roll, True)
+            records = self._performed(known, actor, typed, roll, True)[0]
             return self.ruleset.outcome([r.event for r in records if sees(seat, r.to)])
 
         return walk(run, budget=budget, samples=samples)
@@ -472,8 +473,7 @@ class Game(Generic[Sc, S, A, E]):
         keyed = Keyed()
 
         def run(roll: Roll) -> str:
-            records = self._perform(known, seat, typed, roll, True)
-            after = self.ruleset.knowledge(sim.fold(self.ruleset, known, records), seat)
+            after = self.ruleset.knowledge(self._performed(known, seat, typed, roll, True)[1], seat)
             return keyed.key(measured(after))
 
         return keyed.outlook(walk(run, budget=budget, samples=samples))
@@ -499,7 +499,7 @@ class Game(Generic[Sc, S, A, E]):
             return check.roll(source, "prompt")
 
         try:
-            self._perform(known, seat, typed, roll, True)
+            self._performed(known, seat, typed, roll, True)
         except _NeedDice as need:
             return need.check
         source.finish()

@@ -103,6 +103,20 @@ class Ruleset(ABC, Generic[Sc, S, A, E]):
         ctx = self.context(state, seat, roll)
         return self.composed.dispatch(ctx, action)  # type: ignore[arg-type,return-value]
 
+    def performed(
+        self, state: S, seat: str, action: A, roll: Roll
+    ) -> tuple[Sequence[Record[E]], S]:
+        """`perform`, with the state after its records: the running state its events were
+        folded into as they were emitted (`Context.emit`), not folded a second time; a ruleset
+        that performs without topics has its records folded."""
+        if type(self).perform is not Ruleset.perform:
+            records = self.perform(state, seat, action, roll)
+            for record in records:
+                state = self.apply(state, record.event)
+            return records, state
+        ctx = self.context(state, seat, roll)
+        return self.composed.dispatch(ctx, action), ctx.state  # type: ignore[arg-type,return-value]
+
     def context(self, state: S, seat: str, roll: Roll) -> Context[S]:
         """The context of one action that the ruleset's performers take (`core.topics.Context`,
         or the ruleset's subclass carrying its tables and registries)."""

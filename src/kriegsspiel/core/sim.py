@@ -65,10 +65,23 @@ def perform(
     """`perform` behind the guards, holding the ruleset to its contract: no refusal after a
     roll or an event, and none on hidden facts once the seat's knowledge accepted the action
     (`validated`)."""
+    return performed(ruleset, state, seat, action, roll, validated, over)[0]
+
+
+def performed(
+    ruleset: Ruleset[Sc, S, A, E],
+    state: S,
+    seat: str,
+    action: A,
+    roll: Roll,
+    validated: bool,
+    over: bool | None = None,
+) -> tuple[Sequence[Record[E]], S]:
+    """`perform`, with the state after the records (`Ruleset.performed`)."""
     guard(ruleset, state, seat, over)
     watched = _Watched(roll, ruleset.validates_before_events)
     try:
-        return ruleset.perform(state, seat, action, watched)
+        return ruleset.performed(state, seat, action, watched)
     except RuleViolation as exc:
         if watched.acted or validated:
             why = f"after {watched.acted}" if watched.acted else "on facts hidden from the seat"
@@ -218,8 +231,7 @@ class Sim(Generic[Sc, S, A, E]):
     def step(self, state: S, seat: str, action: A, rng: random.Random) -> S:
         """`state` after `seat` plays `action` with dice drawn from `rng` (raises as `act`
         would for an illegal action)."""
-        records = perform(self.ruleset, state, seat, action, RngRoll(rng), False)
-        return fold(self.ruleset, state, records)
+        return performed(self.ruleset, state, seat, action, RngRoll(rng), False)[1]
 
     def legal(self, state: S, seat: str) -> list[Candidate]:
         """The legal actions of `seat` in `state` (typed, with labels and domains)."""
@@ -288,6 +300,7 @@ __all__ = [
     "legal",
     "parse_action",
     "perform",
+    "performed",
     "plain",
     "random_legal",
     "until_first_roll",
