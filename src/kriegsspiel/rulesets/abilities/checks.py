@@ -9,6 +9,7 @@ Combat HQ rolls pools of d6 against a target number (TN): each die at or above i
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache, lru_cache
 from typing import Any
 
 from kriegsspiel.core.checks import Check, CheckDef, CheckResult, Param, Stats
@@ -42,6 +43,7 @@ def _first(stats: Stats, _: int) -> str:
     return str(stats[0][0])
 
 
+@cache  # a check is immutable: each pool at each TN is built once
 def success_roll(name: str, dice: int, tn: int, rules: tuple[str, ...]) -> Check:
     """A pool at a TN (slid into 2..6); the outcome is the number of successes."""
     dice, tn = slide(dice, tn)
@@ -137,7 +139,12 @@ def spot_tn(
 
 def spot(tables: Tables, tn: int) -> Check:
     """Spotting: any success reveals the Blind (CHQ-DEFAULT-SPOT)."""
-    dice, tn = slide(tables.spotting.dice, tn)
+    return _spot(tables.spotting.dice, tn)
+
+
+@cache
+def _spot(dice: int, tn: int) -> Check:
+    dice, tn = slide(dice, tn)
 
     def outcome(stats: Stats, _: int) -> str:
         return "spotted" if stats[0][0] > 0 else "not-spotted"
@@ -150,10 +157,15 @@ def spot(tables: Tables, tn: int) -> Check:
 
 def variable_move(tables: Tables) -> Check:
     """CHQ-DEFAULT-MOVE: the Variable Move, one die, in inches."""
-    sides = tables.moves.variable
+    return _variable_move(tables.moves.variable)
+
+
+@cache
+def _variable_move(sides: int) -> Check:
     return Check("abilities.variable-move", (die(sides),), _first, counts(sides)[1:], ("CHQ-MOVE",))
 
 
+@lru_cache(maxsize=256)  # by dice and a base in inches: a few of each a game
 def forced_back(dice: int, base: float) -> Check:
     """CHQ-FORCED: `base` inches plus 1D6" per die (unmatched sixes; DPs after an assault)."""
 
@@ -172,6 +184,7 @@ def rally(tables: Tables, dice: int) -> Check:
 COMMAND_FACES = tuple(Tally("equals", face) for face in range(1, 7))
 
 
+@cache
 def command(dice: int) -> Check:
     """CHQ-TURN: Command Dice; more 1s than 6s is a Command Failure.
 
