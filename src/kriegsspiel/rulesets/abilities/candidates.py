@@ -35,7 +35,7 @@ from kriegsspiel.rulesets.abilities.command import (
 )
 from kriegsspiel.rulesets.abilities.fire import Pass, may_open_fire
 from kriegsspiel.rulesets.abilities.morale import SetUnit
-from kriegsspiel.rulesets.abilities.state import AblState
+from kriegsspiel.rulesets.abilities.state import AblState, side_units
 from kriegsspiel.rulesets.abilities.unit_candidates import (
     activation_candidates,
     enemies,
@@ -105,8 +105,8 @@ def _opportunity(state: AblState) -> Iterator[Candidate]:
     trigger = state.label(window.trigger)
     yield Candidate(Pass(), f"{state.scenario.side_name(window.side)} holds fire at {trigger}")
     foes = enemies(state, window.side)
-    for uid, spec in state.specs.items():
-        if spec.side == window.side and may_open_fire(state, uid):
+    for uid in side_units(state, window.side):
+        if may_open_fire(state, uid):
             yield from fire_candidates(state, uid, foes, window.trigger)
 
 

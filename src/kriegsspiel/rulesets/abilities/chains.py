@@ -16,7 +16,7 @@ from kriegsspiel.core.choices import Domain
 from kriegsspiel.core.geometry import distance
 from kriegsspiel.core.kept import kept
 from kriegsspiel.rulesets.abilities.command import GROUP_LIMIT, GROUP_RADIUS
-from kriegsspiel.rulesets.abilities.state import AblState, SideCommand
+from kriegsspiel.rulesets.abilities.state import AblState, SideCommand, side_units
 from kriegsspiel.rulesets.abilities.words import order_chain, wild_dice
 
 Chain = tuple[tuple[int, ...], int]  # Command Dice faces and wild dice
@@ -92,17 +92,10 @@ def _may_activate(state: AblState, ident: str) -> bool:
     return True
 
 
-def _hidden(state: AblState, ident: str) -> bool:
-    return ident in state.units and state.units[ident].blind is not None
-
-
 def commanders(state: AblState, side: str) -> list[str]:
     """The units and Blinds of `side` that may be activated now (CHQ-ACT): each may command."""
-    out = [
-        u
-        for u, spec in state.specs.items()
-        if spec.side == side and not state.units[u].dispersed and not _hidden(state, u)
-    ]
+    units = state.units
+    out = [u for u in side_units(state, side) if not units[u].dispersed and units[u].blind is None]
     out += [b for b, s in state.blinds.items() if s.side == side and not s.gone]
     return [m for m in out if _may_activate(state, m)]
 

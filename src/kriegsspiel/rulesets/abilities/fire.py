@@ -58,6 +58,7 @@ from kriegsspiel.rulesets.abilities.state import (
     UnitAct,
     WeaponKind,
     Window,
+    side_units,
     with_act,
     with_unit,
 )
@@ -544,8 +545,8 @@ def may_open_fire(state: AblState, uid: str) -> bool:
 
 def _eligible(state: AblState, side: str, trigger: str) -> Iterator[str]:
     where = state.units[trigger].position
-    for uid, spec in state.specs.items():
-        if spec.side != side or not may_open_fire(state, uid):
+    for uid in side_units(state, side):
+        if not may_open_fire(state, uid):
             continue
         if distance(state.units[uid].position, where) > max_range(state, uid) + 1e-9:
             continue

@@ -20,9 +20,14 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from kriegsspiel.core.memo import WHOLE, Memo
 from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.secrecy import unshared
+from kriegsspiel.rulesets.abilities.catalogue import Statline
+from kriegsspiel.rulesets.abilities.scenario import AblScenario, AblUnit
 from kriegsspiel.rulesets.abilities.state import AblState
+
+Known = tuple[AblScenario, dict[str, AblUnit], dict[str, Statline]]  # scenario, specs, lines
 
 
 def hidden_from(state: AblState, seat: str) -> frozenset[str]:
@@ -45,15 +50,35 @@ def knowledge(state: AblState, seat: str) -> AblState:
     if activation is not None and activation.side != seat and activation.spotters:
         spotters = tuple(u for u in activation.spotters if u not in hidden)
         activation = replace(activation, spotters=spotters)
-    units = tuple(u for u in state.scenario.units if u.id not in hidden)
+    scenario, specs, lines = _known(state, hidden)
     return replace(
         state,
-        scenario=replace(state.scenario, units=units, statlines={}),
-        specs={k: v for k, v in state.specs.items() if k not in hidden},
-        lines={k: v for k, v in state.lines.items() if k not in hidden},
+        scenario=scenario,
+        specs=specs,
+        lines=lines,
         units={k: v for k, v in state.units.items() if k not in hidden},
         activation=activation,
     )
+
+
+_KNOWN: Memo[tuple[AblScenario, dict[str, Statline], Known]] = Memo(WHOLE)
+
+
+def _known(state: AblState, hidden: frozenset[str]) -> Known:
+    """The scenario, specs and lines without the `hidden` units: made once for each set of
+    hidden units of a game (they change only when a unit is revealed or enters), so that the
+    seat's knowledge of successive states shares them."""
+    kept = _KNOWN.get(state.specs, hidden)
+    if kept is not None and kept[0] is state.scenario and kept[1] is state.lines:
+        return kept[2]
+    units = tuple(u for u in state.scenario.units if u.id not in hidden)
+    known = (
+        replace(state.scenario, units=units, statlines={}),
+        {k: v for k, v in state.specs.items() if k not in hidden},
+        {k: v for k, v in state.lines.items() if k not in hidden},
+    )
+    _KNOWN.put(state.specs, (state.scenario, state.lines, known), hidden)
+    return known
 
 
 def secrets(state: AblState, seat: str) -> frozenset[str]:

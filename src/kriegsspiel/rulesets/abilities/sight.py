@@ -17,7 +17,7 @@ from shapely.geometry import Point as ShapelyPoint
 from kriegsspiel.core.geometry import bearing, distance, in_arc
 from kriegsspiel.core.scenario import TerrainSpec
 from kriegsspiel.rulesets.abilities.defaults import Ranges
-from kriegsspiel.rulesets.abilities.state import AblState, Band, Point
+from kriegsspiel.rulesets.abilities.state import AblState, Band, Point, foreign_units
 
 FRONT_HALF_ARC = 90.0  # AMB-ABL-06: a 180-degree front arc centred on the facing
 CONTACT = 1.0  # inches: closer than this to an enemy is contact (AMB-ABL-04)
@@ -221,11 +221,8 @@ def enemy_positions(state: AblState, side: str) -> list[tuple[str, Point]]:
     kept = _ENEMY_POSITIONS.get(side)
     if kept is not None and kept[0] is state.units and kept[1] is state.specs:
         return kept[2]
-    out = [
-        (uid, u.position)
-        for uid, u in state.units.items()
-        if u.on_table and state.specs[uid].side != side
-    ]
+    units = state.units
+    out = [(uid, units[uid].position) for uid in foreign_units(state, side) if units[uid].on_table]
     _ENEMY_POSITIONS[side] = (state.units, state.specs, out)
     return out
 

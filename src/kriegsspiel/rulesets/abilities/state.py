@@ -7,6 +7,7 @@ from typing import Literal
 
 import msgspec
 
+from kriegsspiel.core.memo import WHOLE, Memo
 from kriegsspiel.core.scenario import Point
 from kriegsspiel.rulesets.abilities.catalogue import Statline
 from kriegsspiel.rulesets.abilities.defaults import Tables
@@ -190,3 +191,26 @@ def with_act(state: AblState, unit_id: str, act: UnitAct) -> AblState:
     assert activation is not None
     acts = {**activation.acts, unit_id: act}
     return msgspec.structs.replace(state, activation=msgspec.structs.replace(activation, acts=acts))
+
+
+_SIDE_UNITS: Memo[tuple[str, ...]] = Memo(WHOLE)
+_FOREIGN_UNITS: Memo[tuple[str, ...]] = Memo(WHOLE)
+
+
+def side_units(state: AblState, side: str) -> tuple[str, ...]:
+    """The units of `side` (those the state knows of), in their order: worked out once per
+    `specs`, which a game's states share (and a seat's knowledge of them, `knowledge`)."""
+    kept = _SIDE_UNITS.get(state.specs, side)
+    if kept is None:
+        kept = tuple(u for u, spec in state.specs.items() if spec.side == side)
+        _SIDE_UNITS.put(state.specs, kept, side)
+    return kept
+
+
+def foreign_units(state: AblState, side: str) -> tuple[str, ...]:
+    """The units not of `side`, in their order (as `side_units`)."""
+    kept = _FOREIGN_UNITS.get(state.specs, side)
+    if kept is None:
+        kept = tuple(u for u, spec in state.specs.items() if spec.side != side)
+        _FOREIGN_UNITS.put(state.specs, kept, side)
+    return kept
