@@ -8,13 +8,14 @@ edge sees out and is seen).
 from __future__ import annotations
 
 import math
-from functools import cache, lru_cache
+from functools import cache
 
 import shapely
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 
 from kriegsspiel.core.geometry import bearing, distance, in_arc
+from kriegsspiel.core.memo import Memo
 from kriegsspiel.core.scenario import TerrainSpec
 from kriegsspiel.rulesets.abilities.defaults import Ranges
 from kriegsspiel.rulesets.abilities.state import AblState, Band, Point, foreign_units
@@ -24,16 +25,23 @@ CONTACT = 1.0  # inches: closer than this to an enemy is contact (AMB-ABL-04)
 
 
 Box = tuple[float, float, float, float]  # min x, min y, max x, max y
+Shapes = tuple[tuple[Polygon, Box], ...]
+SIGHT_KEPT = 1 << 14  # lines of sight remembered per terrain, for the odds' re-runs too
+TERRAINS_KEPT = 16  # the terrains of the games played lately
+_SHAPES: Memo[Shapes] = Memo()
+_SIGHT: Memo[dict[tuple[Point, Point], bool]] = Memo(TERRAINS_KEPT)
 
 
-def _polygons(state: AblState, kinds: tuple[str, ...]) -> tuple[tuple[Polygon, Box], ...]:
-    return _shapes(state.scenario.terrain, kinds)
+def _polygons(state: AblState, kinds: tuple[str, ...]) -> Shapes:
+    """`_shapes` of the state's terrain, found by its identity (a game's states and a seat's
+    knowledge of them share it; hashing it costs more than the test it leads to)."""
+    terrain = state.scenario.terrain
+    kept = _SHAPES.get(terrain, kinds)
+    return kept if kept is not None else _SHAPES.put(terrain, _shapes(terrain, kinds), kinds)
 
 
 @cache
-def _shapes(
-    terrain: tuple[TerrainSpec, ...], kinds: tuple[str, ...]
-) -> tuple[tuple[Polygon, Box], ...]:
+def _shapes(terrain: tuple[TerrainSpec, ...], kinds: tuple[str, ...]) -> Shapes:
     """The terrain polygons of these kinds with their bounds, built once per scenario and
     prepared (GEOS indexes their edges for the many tests against them)."""
     polygons = [Polygon(t.points) for t in terrain if t.kind in kinds and len(t.points) >= 3]
@@ -52,22 +60,31 @@ def _overlap(a: Box, b: Box) -> bool:
 
 
 def _covering(state: AblState, kinds: tuple[str, ...], p: Point) -> bool:
+    polygons = _polygons(state, kinds)
+    if not polygons:
+        return False
     box = (p[0], p[1], p[0], p[1])
-    return any(
-        _overlap(box, bounds) and _covers(poly, p) for poly, bounds in _polygons(state, kinds)
-    )
+    return any(_overlap(box, bounds) and _covers(poly, p) for poly, bounds in polygons)
 
 
 def line_of_sight(state: AblState, a: Point, b: Point) -> bool:
-    """CHQ-LOS: no blocking terrain between `a` and `b`."""
-    return _clear(state.scenario.terrain, state.tables.terrain.blocks_los, a, b)
+    """CHQ-LOS: no blocking terrain between `a` and `b`; remembered per terrain (the odds of an
+    action re-run its checks once per path of its chance tree)."""
+    terrain, kinds = state.scenario.terrain, state.tables.terrain.blocks_los
+    seen = _SIGHT.get(terrain, kinds)
+    if seen is None:
+        seen = _SIGHT.put(terrain, {}, kinds)
+    clear = seen.get((a, b))
+    if clear is None:
+        if len(seen) >= SIGHT_KEPT:
+            seen.clear()
+        clear = seen[(a, b)] = _clear(_polygons(state, kinds), a, b)
+    return clear
 
 
-@lru_cache(maxsize=1 << 16)
-def _clear(terrain: tuple[TerrainSpec, ...], kinds: tuple[str, ...], a: Point, b: Point) -> bool:
-    """Remembered: the odds of an action re-run its checks once per path of its chance tree."""
+def _clear(polygons: Shapes, a: Point, b: Point) -> bool:
     box = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
-    for poly, bounds in _shapes(terrain, kinds):
+    for poly, bounds in polygons:
         if not _overlap(box, bounds):
             continue
         if shapely.intersects_xy(poly, (a[0], b[0]), (a[1], b[1])).any():  # `_covers`, both
