@@ -53,7 +53,9 @@ def fixed_inches(state: AblState, ident: str) -> float:
         return moves.limbered if unit.limbered else moves.gun
     if line.fixed_move is not None:
         return line.fixed_move
-    return {"infantry": moves.infantry, "vehicle": moves.vehicle, "gun": moves.gun}[line.kind]
+    if line.kind == "infantry":
+        return moves.infantry
+    return moves.vehicle if line.kind == "vehicle" else moves.gun
 
 
 def suppressed(state: AblState, ident: str) -> bool:

@@ -35,10 +35,10 @@ from kriegsspiel.rulesets.abilities.command import (
 )
 from kriegsspiel.rulesets.abilities.fire import Pass, may_open_fire
 from kriegsspiel.rulesets.abilities.morale import SetUnit
+from kriegsspiel.rulesets.abilities.sight import enemy_positions
 from kriegsspiel.rulesets.abilities.state import AblState, side_units
 from kriegsspiel.rulesets.abilities.unit_candidates import (
     activation_candidates,
-    enemies,
     fire_candidates,
 )
 from kriegsspiel.rulesets.abilities.words import command_dice
@@ -104,7 +104,7 @@ def _opportunity(state: AblState) -> Iterator[Candidate]:
     assert window is not None
     trigger = state.label(window.trigger)
     yield Candidate(Pass(), f"{state.scenario.side_name(window.side)} holds fire at {trigger}")
-    foes = enemies(state, window.side)
+    foes = enemy_positions(state, window.side)
     for uid in side_units(state, window.side):
         if may_open_fire(state, uid):
             yield from fire_candidates(state, uid, foes, window.trigger)
@@ -126,9 +126,10 @@ def _pulse_uses(state: AblState, side: str) -> Iterator[Candidate]:
             label = partial(_said, state, commander, "{} is activated with an Order Chain", wild)
             yield Candidate(order, label, partial(team.with_dice, dice, wild))
     singles = dice_domains(cmd, range(1, 2))
-    for uid, u in state.units.items():
+    for uid in side_units(state, side):
+        u = state.units[uid]
         off = u.blind is not None or u.reserve or u.dispersed  # CHQ-BLIND, -RESERVE, -COHESION
-        if state.specs[uid].side == side and u.suppressed and not off:
+        if u.suppressed and not off:
             for wild, dice in singles:
                 label = partial(_said, state, uid, "{}'s suppression removed with one die", wild)
                 remove = RemoveSuppression(uid, dice.options[0], wild)

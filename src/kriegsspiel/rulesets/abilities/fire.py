@@ -539,7 +539,7 @@ def may_open_fire(state: AblState, uid: str) -> bool:
         and not u.fire_marker
         and not u.suppressed
         and not u.limbered
-        and u.broke_off != state.stamp
+        and (u.broke_off is None or u.broke_off != state.stamp)
     )
 
 

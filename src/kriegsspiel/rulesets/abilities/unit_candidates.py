@@ -50,28 +50,30 @@ PARTS: dict[Part, str] = {
 FACING = Domain("facing", "angle")
 
 
-def enemies(state: AblState, side: str) -> list[str]:
-    """The enemy units `side` can see and engage: on the table, not dispersed."""
-    return [uid for uid, _ in enemy_positions(state, side)]
+Foes = list[tuple[str, Point]]  # enemy units with their positions (`sight.enemy_positions`)
 
 
 def activation_candidates(state: AblState) -> Iterator[Candidate]:
     activation = state.activation
     assert activation is not None
     side = activation.side
-    foes = enemies(state, side)
+    foes = enemy_positions(state, side)
     blinds = [b for b, s in state.blinds.items() if s.side != side and not s.gone]
     for m in activation.members:
         act = activation.acts[m]
         if act.done:
             continue
-        yield from _moves(state, m, act)
+        fixed, variable = fixed_left(state, m, act), variable_left(state, act)
+        movable = _may_move(state, m, act) and (fixed or variable)
+        reach = fixed_inches(state, m) + state.tables.moves.variable
+        if movable:
+            yield from _moves(state, m, fixed, variable, reach)
         if m in state.blinds:
             yield Candidate(Deploy(m), f"{state.label(m)} deploys, revealing its units")
             for inside in state.blind_units(m):
                 yield from _spots(state, inside, m, blinds)
             continue
-        yield from _unit_actions(state, m, act, foes)
+        yield from _unit_actions(state, m, act, foes, movable, reach)
         yield from _spots(state, m, m, blinds)
 
 
@@ -87,21 +89,18 @@ def _may_move(state: AblState, m: str, act: UnitAct) -> bool:
     return recon and state.activation.size >= 2
 
 
-def _moves(state: AblState, m: str, act: UnitAct) -> Iterator[Candidate]:
-    """CHQ-MOVE: each part with a move of it left (a normal move: either part)."""
-    if not _may_move(state, m, act):
-        return
-    fixed, variable = fixed_left(state, m, act), variable_left(state, act)
+def _moves(
+    state: AblState, m: str, fixed: bool, variable: bool, reach: float
+) -> Iterator[Candidate]:
+    """CHQ-MOVE: each part with a move of it left (a normal move: either part), as far as
+    `reach` (the Fixed and the Variable Move)."""
     parts = [
         (part, verb)
         for part, verb in PARTS.items()
         if (fixed and part != "variable") or (variable and part != "fixed")
     ]
-    if not parts:
-        return
     name = state.label(m)
     frm = state.where(m)
-    reach = fixed_inches(state, m) + state.tables.moves.variable
     origin, room = _room(state, frm, state.side_of(m), reach)
     high = max(0.0, min(reach, room - MARGIN))
     facing = state.units[m].facing if m in state.units else state.blinds[m].facing
@@ -126,12 +125,14 @@ def _room(state: AblState, frm: Point, side: str, reach: float) -> tuple[Point, 
     return frm, 0.0
 
 
-def _unit_actions(state: AblState, m: str, act: UnitAct, foes: list[str]) -> Iterator[Candidate]:
+def _unit_actions(
+    state: AblState, m: str, act: UnitAct, foes: Foes, movable: bool, reach: float
+) -> Iterator[Candidate]:
     """Those of a unit's actions that the cheap checks of their rules leave open (a pivot with
     a move left, ABL-180-02; a rally with Disruption Points, CHQ-RALLY; a limber or unlimber
-    that changes the gun's state, ABL-TOWED-01)."""
+    that changes the gun's state, ABL-TOWED-01; a close assault within `reach` and contact)."""
     name, line, u = state.label(m), state.line(m), state.units[m]
-    if _may_move(state, m, act) and (fixed_left(state, m, act) or variable_left(state, act)):
+    if movable:
         yield Candidate(Pivot(m, u.facing), f"{name} pivots", (FACING,))
     if u.dp and not u.suppressed and not act.rallied:
         yield Candidate(Rally(m), f"{name} rallies")
@@ -142,9 +143,9 @@ def _unit_actions(state: AblState, m: str, act: UnitAct, foes: list[str]) -> Ite
             yield Candidate(Limber(m), f"{name} limbers")
     if may_open_fire(state, m):
         yield from fire_candidates(state, m, foes, None)
-    reach = fixed_inches(state, m) + state.tables.moves.variable + CONTACT
-    for e in foes:
-        if distance(u.position, state.units[e].position) <= reach + 1e-9:
+    contact = reach + CONTACT + 1e-9
+    for e, where in foes:
+        if distance(u.position, where) <= contact:
             yield Candidate(Assault(m, e), f"{name} close assaults {state.label(e)}")
 
 
@@ -159,17 +160,19 @@ def _spots(state: AblState, spotter: str, member: str, blinds: list[str]) -> Ite
 
 
 def fire_candidates(
-    state: AblState, firer: str, foes: list[str], trigger: str | None
+    state: AblState, firer: str, foes: Foes, trigger: str | None
 ) -> Iterator[Candidate]:
     """Fire by `firer` at each of `foes` in range (opportunity fire: at `trigger`, or Sustained
     Fire at it and others that moved or fired in this pulse), with 0.. the side's wild dice."""
     at = state.units[firer].position
     reach = max_range(state, firer) + 1e-9
     if trigger is not None:  # CHQ-OPFIRE: at the trigger, and others that moved or fired
-        if trigger not in foes or distance(at, state.units[trigger].position) > reach:
+        where = next((p for f, p in foes if f == trigger), None)
+        if where is None or distance(at, where) > reach:
             return
-        foes = [f for f in foes if f == trigger or state.units[f].triggered == state.stamp]
-    near = sorted(f for f in foes if distance(at, state.units[f].position) <= reach)
+        stamp = state.stamp
+        foes = [(f, p) for f, p in foes if f == trigger or state.units[f].triggered == stamp]
+    near = sorted(f for f, p in foes if distance(at, p) <= reach)
     targets: list[tuple[str, ...]] = [(f,) for f in near if trigger in (None, f)]
     line = state.line(firer)
     wild = state.command[state.specs[firer].side].wild
@@ -268,4 +271,4 @@ def _spreads(state: AblState, near: list[str], most: int) -> Iterator[tuple[str,
     yield from grow((), near)
 
 
-__all__ = ["activation_candidates", "enemies", "fire_candidates"]
+__all__ = ["activation_candidates", "fire_candidates"]
