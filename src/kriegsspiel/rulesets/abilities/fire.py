@@ -156,7 +156,8 @@ def plan(
 ) -> Attack:
     """Validate an attack and work out its dice and TN. `act` is the firer's part in its own
     activation; `trigger` the unit that opened a window for opportunity fire."""
-    kind, weapon, targets, notes = _checked(state, firer, target, act, trigger)
+    kind, weapon, ranged, notes = _checked(state, firer, target, act, trigger)
+    targets = _aimed(state, firer, ranged)
     dice, tn, more = _dice_and_tn(state, firer, weapon, targets, act, wild)
     return Attack(
         firer=firer,
@@ -184,10 +185,13 @@ def accepts(
     return True
 
 
+Ranged = list[tuple[str, float, Band]]  # each target with its range in inches and its band
+
+
 def _checked(
     state: AblState, firer: str, target: str, act: UnitAct | None, trigger: str | None
-) -> tuple[WeaponKind, Weapon, list[Target], tuple[str, ...]]:
-    """`plan`'s checks up to the dice: the weapon, the targets and the range notes."""
+) -> tuple[WeaponKind, Weapon, Ranged, tuple[str, ...]]:
+    """`plan`'s checks up to the dice: the weapon, the targets' ranges and the range notes."""
     side, line, me, name = (
         state.specs[firer].side,
         state.line(firer),
@@ -201,7 +205,7 @@ def _checked(
         raise RuleViolation(rule, f"{name} has already fired this turn (its Fire Marker stays)")
     if me.suppressed:
         raise RuleViolation("CHQ-SUPP", f"{name} is suppressed and cannot fire")
-    if me.broke_off == state.stamp:
+    if me.broke_off is not None and me.broke_off == state.stamp:
         raise RuleViolation(
             "ABL-BREAK-04", f"{name} broke off in this Command Pulse and may not fire (AMB-ABL-05)"
         )
@@ -226,20 +230,30 @@ def _checked(
         if not line_of_sight(state, me.position, where):
             raise RuleViolation("CHQ-LOS", f"{name} has no line of sight to {t}")
     limits, notes = _limits(state, firer, kind, weapon, act)
-    targets = []
+    ranged: Ranged = []
     for t in ids:
-        u = state.units[t]
-        inches = round(distance(me.position, u.position), 4)
+        inches = round(distance(me.position, state.units[t].position), 4)
         band = band_of(limits, inches)
         if band is None:
             away = range_inches(inches)
             raise RuleViolation("CHQ-FIRE", f"{t} is {away} away, beyond {name}'s range")
-        flank = not in_front(u.facing, u.position, me.position)
+        ranged.append((t, inches, band))
+    if sustained and len({band for _, _, band in ranged}) > 1:
+        raise RuleViolation("ABL-SUST-03", "Sustained Fire targets must all be in one range band")
+    return kind, weapon, ranged, notes
+
+
+def _aimed(state: AblState, firer: str, ranged: Ranged) -> list[Target]:
+    """The targets as the attack keeps them: where each stands, whether the firer is on its
+    flank or rear (CHQ-FIRE) and whether it may break off (ABL-BREAK-01)."""
+    at = state.units[firer].position
+    targets = []
+    for t, inches, band in ranged:
+        u = state.units[t]
+        flank = not in_front(u.facing, u.position, at)
         answer: Answer = "pending" if state.line(t).has("break-off") else "none"
         targets.append(Target(t, u.position, inches, band, flank, answer))
-    if sustained and len({t.band for t in targets}) > 1:
-        raise RuleViolation("ABL-SUST-03", "Sustained Fire targets must all be in one range band")
-    return kind, weapon, targets, notes
+    return targets
 
 
 def _targets(state: AblState, side: str, target: str) -> list[str]:
