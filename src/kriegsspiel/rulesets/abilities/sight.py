@@ -85,7 +85,7 @@ def line_of_sight(state: AblState, a: Point, b: Point) -> bool:
 def _clear(polygons: Shapes, a: Point, b: Point) -> bool:
     box = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
     for poly, bounds in polygons:
-        if not _overlap(box, bounds):
+        if not _overlap(box, bounds) or _passes_by(a, b, bounds):
             continue
         if shapely.intersects_xy(poly, (a[0], b[0]), (a[1], b[1])).any():  # `_covers`, both
             continue
@@ -93,6 +93,18 @@ def _clear(polygons: Shapes, a: Point, b: Point) -> bool:
         if sight.crosses(poly) or sight.within(poly):
             return False
     return True
+
+
+SIDE_MARGIN = 1e-6  # square inches: far above the rounding of `_passes_by`'s products
+
+
+def _passes_by(a: Point, b: Point, bounds: Box) -> bool:
+    """Whether the line through `a` and `b` misses the box, every corner of it clearly on one
+    side (so the segment cannot meet what the box bounds)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    x0, y0, x1, y1 = bounds
+    sides = [dx * (y - a[1]) - dy * (x - a[0]) for x, y in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))]
+    return min(sides) > SIDE_MARGIN or max(sides) < -SIDE_MARGIN
 
 
 def in_cover(state: AblState, p: Point) -> bool:
