@@ -25,17 +25,16 @@ from kriegsspiel.core.seats import UMPIRE
 from kriegsspiel.core.secrecy import unshared
 from kriegsspiel.rulesets.abilities.catalogue import Statline
 from kriegsspiel.rulesets.abilities.scenario import AblScenario, AblUnit
-from kriegsspiel.rulesets.abilities.state import AblState
+from kriegsspiel.rulesets.abilities.state import AblState, foreign_units
 
 Known = tuple[AblScenario, dict[str, AblUnit], dict[str, Statline]]  # scenario, specs, lines
 
 
 def hidden_from(state: AblState, seat: str) -> frozenset[str]:
     """The units `seat` may not know of: another side's units in a Blind or in reserve."""
+    units = state.units
     return frozenset(
-        uid
-        for uid, u in state.units.items()
-        if (u.blind is not None or u.reserve) and state.specs[uid].side != seat
+        u for u in foreign_units(state, seat) if units[u].blind is not None or units[u].reserve
     )
 
 
