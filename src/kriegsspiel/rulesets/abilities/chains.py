@@ -28,15 +28,15 @@ def chains(cmd: SideCommand, sizes: range) -> list[Chain]:
     dice of one number (or none), any of its 6s, any of its wild dice."""
     sixes = cmd.dice.count(6)
     numbers = sorted({f for f in cmd.dice if f != 6})
+    wilds = range(cmd.wild + 1)
     out: list[Chain] = []
     for number in (None, *numbers):
         most = cmd.dice.count(number) if number is not None else 0
         for same in range(1 if number is not None else 0, most + 1):
+            base = [number] * same if number is not None else []
             for six in range(sixes + 1):
-                for wild in range(cmd.wild + 1):
-                    if same + six + wild in sizes:
-                        dice = (*([number] * same if number is not None else []), *[6] * six)
-                        out.append((tuple(sorted(dice)), wild))
+                dice = tuple(sorted((*base, *[6] * six)))
+                out += [(dice, wild) for wild in wilds if same + six + wild in sizes]
     return out
 
 
@@ -61,11 +61,14 @@ def _dice_domains(
                 "dice",
                 "choice",
                 options=tuple(options),
-                labels=tuple(order_chain(d, extra) for d in options),
+                labels=tuple(_chain_label(d, extra) for d in options),
             ),
         )
         for extra, options in sorted(by_wild.items())
     )
+
+
+_chain_label = lru_cache(maxsize=1024)(order_chain)  # a chain's words, for every hand holding it
 
 
 @lru_cache(maxsize=64)
