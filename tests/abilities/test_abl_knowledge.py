@@ -6,6 +6,7 @@ from __future__ import annotations
 from abl_helpers import ALLIES, GERMAN, AblGame, begin, do, game_of, order, refused, unit
 
 from kriegsspiel.rulesets.abilities import RULESET
+from kriegsspiel.rulesets.abilities.state import foreign_units, side_units
 
 
 def _game() -> AblGame:
@@ -49,3 +50,20 @@ def test_chq_cohesion_a_hidden_unit_dispersed_is_told_to_its_side_only() -> None
     assert game.state.units["g1"].dispersed
     assert "g1" not in str(game.log_view(ALLIES))
     assert "g1" in str(game.log_view(GERMAN))
+
+
+def test_successive_states_share_what_a_seat_knows_of_the_units() -> None:
+    """From one state to the next only the units' states change: the scenario, specs and lines
+    a seat knows are made once per set of hidden units, and its sides' units listed once."""
+    game = _game()
+    before = RULESET.knowledge(game.state, ALLIES)
+    do(game, "umpire", {"action": "set-unit", "unit": "mg", "suppressed": True})
+    after = RULESET.knowledge(game.state, ALLIES)
+    assert after.units["mg"].suppressed
+    assert not before.units["mg"].suppressed
+    assert after.scenario is before.scenario
+    assert after.specs is before.specs
+    assert after.lines is before.lines
+    assert side_units(after, GERMAN) == foreign_units(after, ALLIES) == ("mg",)
+    assert side_units(game.state, GERMAN) == ("g1", "stug", "mg")
+    assert foreign_units(game.state, GERMAN) == side_units(game.state, ALLIES) == ("jeep",)
