@@ -103,24 +103,21 @@ def commanders(state: AblState, side: str) -> list[str]:
     return [m for m in out if _may_activate(state, m)]
 
 
-def _recon(state: AblState, ident: str) -> bool:
-    return ident in state.units and state.line(ident).has("recon")
-
-
-def _reserve(state: AblState, ident: str) -> bool:
-    return ident in state.units and state.units[ident].reserve
-
-
-def _suppressed(state: AblState, ident: str) -> bool:
-    return ident in state.units and state.units[ident].suppressed
-
-
 class _Member(NamedTuple):
     ident: str
     where: tuple[float, float]
     suppressed: bool
     reserve: bool
     recon: bool
+
+
+def _member(state: AblState, ident: str) -> _Member:
+    """What decides whether a unit or a Blind (never suppressed, in reserve or recon) may join
+    a Command Group."""
+    u = state.units.get(ident)
+    if u is None:
+        return _Member(ident, state.blinds[ident].position, False, False, False)
+    return _Member(ident, u.position, u.suppressed, u.reserve, state.line(ident).has("recon"))
 
 
 class Nearby:
@@ -134,12 +131,7 @@ class Nearby:
     def members(self) -> dict[str, _Member]:
         """Worked out when first asked for: a random draw asks only for an Order Chain drawn."""
         state = self.state
-        return {
-            m: _Member(
-                m, state.where(m), _suppressed(state, m), _reserve(state, m), _recon(state, m)
-            )
-            for m in self.pool
-        }
+        return {m: _member(state, m) for m in self.pool}
 
     @kept
     def cells(self) -> dict[tuple[int, int], list[_Member]]:
@@ -169,13 +161,7 @@ def groups(state: AblState, commander: str, nearby: Nearby) -> Iterator[tuple[st
     not suppressed and, like it, from reserve or not, plus one recon unit; a recon commander
     takes only recon units; a suppressed commander goes alone."""
     yield ()
-    me = nearby.members.get(commander) or _Member(
-        commander,
-        state.where(commander),
-        _suppressed(state, commander),
-        _reserve(state, commander),
-        _recon(state, commander),
-    )
+    me = nearby.members.get(commander) or _member(state, commander)
     if me.suppressed:
         return
     near = sorted(

@@ -134,13 +134,11 @@ def retreat(state: AblState, frm: Point, bearing: float, inches: float, side: st
     steps = max(1, math.ceil(inches * 4))
     already = _contacts(state, frm, side)  # moving away from a unit in contact is allowed
     reach = inches + CONTACT
+    units = state.units
     others = [
-        u.position
-        for uid, u in state.units.items()
-        if u.on_table
-        and state.specs[uid].side != side
-        and uid not in already
-        and distance(u.position, frm) < reach
+        units[uid].position
+        for uid in foreign_units(state, side)
+        if units[uid].on_table and uid not in already and distance(units[uid].position, frm) < reach
     ]
     last = step(frm, bearing, inches)
     if _open_path(state, frm, last, others):
