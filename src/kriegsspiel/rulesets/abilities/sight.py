@@ -87,6 +87,8 @@ def _clear(polygons: Shapes, a: Point, b: Point) -> bool:
     for poly, bounds in polygons:
         if not _overlap(box, bounds) or _passes_by(a, b, bounds):
             continue
+        if _rectangle(poly) and _through(a, b, bounds):
+            return False  # as GEOS finds it: both ends outside and the inside crossed
         if shapely.intersects_xy(poly, (a[0], b[0]), (a[1], b[1])).any():  # `_covers`, both
             continue
         sight = LineString([a, b])
@@ -105,6 +107,53 @@ def _passes_by(a: Point, b: Point, bounds: Box) -> bool:
     x0, y0, x1, y1 = bounds
     sides = [dx * (y - a[1]) - dy * (x - a[0]) for x, y in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))]
     return min(sides) > SIDE_MARGIN or max(sides) < -SIDE_MARGIN
+
+
+_RECTANGLES: Memo[bool] = Memo()
+
+
+def _rectangle(poly: Polygon) -> bool:
+    """Whether the polygon is its bounding box: valid, with no holes, its corners the box's four
+    and no others (remembered per polygon)."""
+    kept = _RECTANGLES.get(poly)
+    if kept is None:
+        x0, y0, x1, y1 = poly.bounds
+        corners = {(x0, y0), (x0, y1), (x1, y0), (x1, y1)}
+        kept = _RECTANGLES.put(
+            poly,
+            bool(poly.is_valid)
+            and not poly.interiors
+            and x0 < x1
+            and y0 < y1
+            and set(poly.exterior.coords) == corners,
+        )
+    return kept
+
+
+def _through(a: Point, b: Point, bounds: Box) -> bool:
+    """Whether the segment from `a` to `b` has both ends clearly outside the box and passes
+    clearly through its inside (a Liang-Barsky clip to the box shrunk by `SIDE_MARGIN`)."""
+    x0, y0, x1, y1 = bounds
+    m = SIDE_MARGIN
+    for x, y in (a, b):
+        if x0 - m <= x <= x1 + m and y0 - m <= y <= y1 + m:
+            return False
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    low, high = 0.0, 1.0
+    for p, q in (
+        (-dx, a[0] - (x0 + m)),
+        (dx, (x1 - m) - a[0]),
+        (-dy, a[1] - (y0 + m)),
+        (dy, (y1 - m) - a[1]),
+    ):
+        if p == 0:
+            if q <= 0:
+                return False
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+    return low < high
 
 
 def in_cover(state: AblState, p: Point) -> bool:
