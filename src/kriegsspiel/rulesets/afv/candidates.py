@@ -18,7 +18,6 @@ model a recorded result is the work of).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import partial
 
 from kriegsspiel.core.choices import Candidate, Domain
@@ -38,39 +37,42 @@ from kriegsspiel.rulesets.afv.vehicles import ROUNDS, Round
 EDGE_MARGIN = 0.01  # inches: a sampled point, rounded to 0.01", stays within reach and table
 
 
-def candidates(state: AfvState, seat: str) -> Iterator[Candidate]:
+def candidates(state: AfvState, seat: str) -> list[Candidate]:
+    """The list, each part appending to it (a generator in a generator costs each entry)."""
+    out: list[Candidate] = []
     if state.over or seat == PUBLIC:
-        return
+        return out
     if state.in_setup:
-        yield from _setup(state, seat)
+        _setup(state, seat, out)
     else:
-        yield from _draws(state, seat)
+        _draws(state, seat, out)
         card = state.card
         if card is not None and seat in (UMPIRE, card.side):
             if card.holder is None:
-                yield from _free_move(state, card.side)
+                _free_move(state, card.side, out)
             elif card.holder in state.vehicles:
-                yield from crew_candidates(state, card.holder)
+                crew_candidates(state, card.holder, out)
             else:
-                yield from _men(state, card.holder)
+                _men(state, card.holder, out)
     if seat == UMPIRE:
-        yield from _records(state)
+        _records(state, out)
+    return out
 
 
-def _free_move(state: AfvState, side: str) -> Iterator[Candidate]:
+def _free_move(state: AfvState, side: str, out: list[Candidate]) -> None:
     """SK-CARD: a free-move card goes to whichever crew or team of its side acts first. The list
     offers the card to each of them; the chosen one's actions follow once it holds the card (a
     crewman's or man's action taken at once is accepted too, and gives it the card)."""
     for u in state.scenario.units:
         if u.side == side and state.unit_active(u.id):
             label = f"{model_label(state, u.id)} takes the free-move card"
-            yield Candidate(TakeCard(u.id), label)
+            out.append(Candidate(TakeCard(u.id), label))
 
 
 # -- setup and the deck -------------------------------------------------------------------------
 
 
-def _setup(state: AfvState, seat: str) -> Iterator[Candidate]:
+def _setup(state: AfvState, seat: str, out: list[Candidate]) -> None:
     """SK-SETUP: roll each AFV's main-gun rounds, then split them (AFV-AMMO-02..04)."""
     for vid, v in state.vehicles.items():
         if seat not in (UMPIRE, v.side) or v.ammo is not None or not v.active:
@@ -79,7 +81,7 @@ def _setup(state: AfvState, seat: str) -> Iterator[Candidate]:
             continue
         name = model_label(state, vid)
         if v.ammo_rolled is None:
-            yield Candidate(RollAmmo(vid), f"{name} rolls its main-gun rounds")
+            out.append(Candidate(RollAmmo(vid), f"{name} rolls its main-gun rounds"))
             continue
         total = v.ammo_rolled
         for loaded in (None, *ROUNDS):
@@ -88,17 +90,19 @@ def _setup(state: AfvState, seat: str) -> Iterator[Candidate]:
                 continue
             shown = ", ".join(f"{n} {r}" for r, n in split.items() if n)
             breech = f", {loaded} in the breech" if loaded else ", the breech empty"
-            yield Candidate(
-                SplitAmmo(
-                    vid,
-                    he=split["HE"],
-                    ap=split["AP"],
-                    smoke=split["SMOKE"],
-                    canister=split["CANISTER"],
-                    loaded=loaded,
-                ),
-                f"{name} stows its {total} rounds as {shown or 'none'} (or any split of "
-                f"HE, AP, SMOKE and CANISTER adding up to {total}){breech}",
+            out.append(
+                Candidate(
+                    SplitAmmo(
+                        vid,
+                        he=split["HE"],
+                        ap=split["AP"],
+                        smoke=split["SMOKE"],
+                        canister=split["CANISTER"],
+                        loaded=loaded,
+                    ),
+                    f"{name} stows its {total} rounds as {shown or 'none'} (or any split of "
+                    f"HE, AP, SMOKE and CANISTER adding up to {total}){breech}",
+                )
             )
 
 
@@ -116,12 +120,12 @@ def _split(total: int, loaded: Round | None) -> dict[Round, int] | None:
     return split
 
 
-def _draws(state: AfvState, seat: str) -> Iterator[Candidate]:
+def _draws(state: AfvState, seat: str, out: list[Candidate]) -> None:
     """SK-DRAW: the side playing the card in play (anyone, when none is) draws the next; the
     umpire may name the card drawn from a physical deck."""
     card = state.card
     if seat == UMPIRE or card is None or card.side == seat:
-        yield Candidate(Draw(), "draw the next card")
+        out.append(Candidate(Draw(), "draw the next card"))
     if seat != UMPIRE:
         return
     left = state.left or live_cards(state)
@@ -130,20 +134,20 @@ def _draws(state: AfvState, seat: str) -> Iterator[Candidate]:
     for card_id in [c.id for c in state.cards] if ending else left:
         holder = state.card_of(card_id).holder
         whose = f"{model_label(state, holder)}'s card" if holder else "a free-move card"
-        yield Candidate(Draw(card=card_id), f"the card drawn is {whose} ({card_id})")
+        out.append(Candidate(Draw(card=card_id), f"the card drawn is {whose} ({card_id})"))
 
 
 # -- fire teams ---------------------------------------------------------------------------------
 
 
-def _men(state: AfvState, unit: str) -> Iterator[Candidate]:
+def _men(state: AfvState, unit: str, out: list[Candidate]) -> None:
     """SK-INFANTRY: each fit man of the team who has not yet acted moves or shoots."""
     card = state.card
     assert card is not None
     for m in state.men.values():
         if m.unit != unit or not m.fit or m.id in card.acted:
             continue
-        yield _move(state, m)
+        out.append(_move(state, m))
         weapon = state.weapon(m.weapon)
         if m.shots is not None and m.shots < 1:
             continue
@@ -154,7 +158,8 @@ def _men(state: AfvState, unit: str) -> Iterator[Candidate]:
             for t, to in targets.at.items()
             if in_range(weapon, here, to) and line_of_sight(state, here, to)
         ]
-        yield from offer(
+        offer(
+            out,
             targets,
             aimed,
             partial(Shoot, m.id),
@@ -180,8 +185,8 @@ def _move(state: AfvState, m: Man) -> Candidate:
 # -- the umpire's records (SK-UMPIRE) -----------------------------------------------------------
 
 
-def _records(state: AfvState) -> Iterator[Candidate]:
-    yield from _losses(state)
+def _records(state: AfvState, out: list[Candidate]) -> None:
+    _losses(state, out)
     best = max((w.best_penetration for w in state.catalogue.weapons.values()), default=0)
     for vid, v in state.vehicles.items():
         if not v.active:
@@ -189,21 +194,23 @@ def _records(state: AfvState) -> Iterator[Candidate]:
         name = model_label(state, vid)
         for effect in EFFECTS:
             if effect not in CREW_EFFECTS:
-                yield Candidate(Damage(vid, effect), f"record: {name} {effect.replace('-', ' ')}")
+                out.append(
+                    Candidate(Damage(vid, effect), f"record: {name} {effect.replace('-', ' ')}")
+                )
                 continue
             for c in v.aboard():
                 assert c.position is not None
                 label = f"record: {c.name} ({c.position}) of {name} {effect}"
-                yield Candidate(Damage(vid, effect, c.position), label)
+                out.append(Candidate(Damage(vid, effect, c.position), label))
         armour = state.vtype(vid).armour
         for facing in ("front", "side", "rear"):
             low = float(armour.of(facing))
             domain = Domain("penetration", "number", low=low, high=max(low, float(best)))
             label = f"record: {name} fired on at its {facing} by a weapon of at least {low:g} mm"
-            yield Candidate(FiredOn(vid, low, facing), label, (domain,))
+            out.append(Candidate(FiredOn(vid, low, facing), label, (domain,)))
 
 
-def _losses(state: AfvState) -> Iterator[Candidate]:
+def _losses(state: AfvState, out: list[Candidate]) -> None:
     """AFV-MORALE-06..13 (AMB-AFV-05): a loss of a side, for one of its formations or none,
     and caused by another side (one of its formations or none) or by no one named."""
     sides = state.scenario.side_ids
@@ -218,7 +225,9 @@ def _losses(state: AfvState) -> Iterator[Candidate]:
                     whose = f"{side} ({formation})" if formation else side
                     by = f" by {by_side}" if by_side else ""
                     by += f" ({by_formation})" if by_formation else ""
-                    yield Candidate(
-                        Record(kind, side, formation, by_side, by_formation),
-                        f"record: {whose} {kind.replace('-', ' ')}{by}",
+                    out.append(
+                        Candidate(
+                            Record(kind, side, formation, by_side, by_formation),
+                            f"record: {whose} {kind.replace('-', ' ')}{by}",
+                        )
                     )

@@ -6,7 +6,6 @@ entry's choice domain (targets.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import partial
 from typing import Literal
 
@@ -69,9 +68,10 @@ class _Crewman:
         return model_label(self.state, model)
 
 
-def crew_candidates(state: AfvState, vid: str) -> Iterator[Candidate]:
+def crew_candidates(state: AfvState, vid: str, out: list[Candidate]) -> None:
     """AFV-CREW-01: each fit crewman aboard who has not acted on this card takes one action;
-    AFV-MORALE-16: a crew whose morale snapped may only leave."""
+    AFV-MORALE-16: a crew whose morale snapped may only leave. Appended to `out`, as every
+    helper here does: one list, not a generator in a generator for each entry."""
     v = state.vehicles[vid]
     card = state.card
     if not v.active or card is None:
@@ -83,62 +83,64 @@ def crew_candidates(state: AfvState, vid: str) -> Iterator[Candidate]:
         c = v.seats.get(pos.role)
         if c is not None and c.fit and c.id not in card.acted:
             me = _Crewman(state, vid, vt, vehicle, sighted, pos, c)
-            yield from _crewman_candidates(me, targets)
+            _crewman_candidates(me, targets, out)
 
 
-def _crewman_candidates(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
-    yield from _leaving(me)
+def _crewman_candidates(me: _Crewman, targets: Targets, out: list[Candidate]) -> None:
+    _leaving(me, out)
     if me.v.abandon:
         return
-    yield from _hatch_and_deck(me)
-    yield from _repairs(me)
-    yield from _driving(me)
-    yield from _turret(me, targets)
-    yield from _looking(me, targets)
-    yield from _ammunition(me)
-    yield from _weapons(me, targets)
+    _hatch_and_deck(me, out)
+    _repairs(me, out)
+    _driving(me, out)
+    _turret(me, targets, out)
+    _looking(me, targets, out)
+    _ammunition(me, out)
+    _weapons(me, targets, out)
 
 
-def _leaving(me: _Crewman) -> Iterator[Candidate]:
+def _leaving(me: _Crewman, out: list[Candidate]) -> None:
     """AFV-CREW-06/07: to an empty position (not from the back deck, AMB-AFV-18; when the crew
     abandons, only from a position without an exit to one with, AFV-MORALE-16), or out by an
     exit of his position."""
     exits = ("back deck",) if me.c.on_deck else tuple(me.pos.exits)
     if exits:  # no exit named: his position's first; each exit in words ("the top hatch")
-        yield Candidate(BailOut(me.vid, me.role), f"{me.who} bails out")
+        out.append(Candidate(BailOut(me.vid, me.role), f"{me.who} bails out"))
         for via in exits:
             label = f"{me.who} bails out by the {via.replace('-', ' ')}"
-            yield Candidate(BailOut(me.vid, me.role, via), label)
+            out.append(Candidate(BailOut(me.vid, me.role, via), label))
     if me.c.on_deck or (me.v.abandon and me.pos.exits):
         return
     for other in me.vt.positions:
         if other.role not in me.seats and (other.exits or not me.v.abandon):
             label = f"{me.who} moves to the {other.role}'s position"
-            yield Candidate(ChangePosition(me.vid, me.role, other.role), label)
+            out.append(Candidate(ChangePosition(me.vid, me.role, other.role), label))
 
 
-def _hatch_and_deck(me: _Crewman) -> Iterator[Candidate]:
+def _hatch_and_deck(me: _Crewman, out: list[Candidate]) -> None:
     """AFV-CREW-05 hatches; AMB-AFV-18 the back deck."""
     is_open = me.v.hatches.get(me.role)
     if is_open is not None and me.may(*HATCH_ROLES):
         if is_open:
-            yield Candidate(Button(me.vid, me.role), f"{me.who} drops inside and shuts his hatch")
+            out.append(
+                Candidate(Button(me.vid, me.role), f"{me.who} drops inside and shuts his hatch")
+            )
         else:
-            yield Candidate(Unbutton(me.vid, me.role), f"{me.who} opens his hatch")
+            out.append(Candidate(Unbutton(me.vid, me.role), f"{me.who} opens his hatch"))
     if is_open and me.may(*DECK_ROLES):
         on = not me.c.on_deck
         where = "climbs onto the back deck" if on else "drops back into the turret"
-        yield Candidate(Deck(me.vid, me.role, on), f"{me.who} {where}")
+        out.append(Candidate(Deck(me.vid, me.role, on), f"{me.who} {where}"))
 
 
-def _repairs(me: _Crewman) -> Iterator[Candidate]:
+def _repairs(me: _Crewman, out: list[Candidate]) -> None:
     """AFV-REPAIR-01..03, AMB-AFV-13: an item broken, worked on at the item."""
     for item in me.v.faults:
         if item in REPAIRERS and me.may(*REPAIRERS[item][0]):
-            yield Candidate(Repair(me.vid, me.role, item), f"{me.who} works on the {item}")
+            out.append(Candidate(Repair(me.vid, me.role, item), f"{me.who} works on the {item}"))
 
 
-def _driving(me: _Crewman) -> Iterator[Candidate]:
+def _driving(me: _Crewman, out: list[Candidate]) -> None:
     """AFV-CREW-03, AFV-MOVE-01..05: any speed up to 6", any heading, or a road within 1"."""
     v = me.v
     if not me.may("driver") or v.immobilised or v.morale != "normal":
@@ -146,18 +148,18 @@ def _driving(me: _Crewman) -> Iterator[Candidate]:
     speed = Domain("speed", "number", low=0.0, high=MAX_SPEED)
     sample = 0.0 if v.speed > 0 else MAX_SPEED
     label = f'{me.who} sets the speed (0 to {MAX_SPEED:g}" a card)'
-    yield Candidate(SetSpeed(me.vid, me.role, sample), label, (speed,))
+    out.append(Candidate(SetSpeed(me.vid, me.role, sample), label, (speed,)))
     heading = Domain("facing", "angle", arcs=((0.0, 360.0),))
     label = f"{me.who} steers to a new heading"
-    yield Candidate(Steer(me.vid, me.role, facing=round(v.facing, 1)), label, (heading,))
+    out.append(Candidate(Steer(me.vid, me.role, facing=round(v.facing, 1)), label, (heading,)))
     shapes = me.state.scenario.shapes
     for road_id in shapes.roads:
         if shapes.road_distance(road_id, v.position) <= ROAD_REACH + ROAD_EPS:
             name = _feature_name(me.state, road_id)
-            yield Candidate(Steer(me.vid, me.role, road=road_id), f"{me.who} follows {name}")
+            out.append(Candidate(Steer(me.vid, me.role, road=road_id), f"{me.who} follows {name}"))
 
 
-def _turret(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
+def _turret(me: _Crewman, targets: Targets, out: list[Candidate]) -> None:
     """AFV-CREW-13: the gunner onto a target he or the commander acquired; AFV-CREW-20: the
     commander onto any target or bearing, within the traverse left (AFV-TURRET-01/02)."""
     if not me.vt.turret or not me.may("gunner", "commander"):
@@ -176,7 +178,8 @@ def _turret(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
     if left <= EPS:
         onto = [t for t in onto if traversable(v, left, targets.at[t])]
     if onto:
-        yield from offer(
+        offer(
+            out,
             targets,
             onto,
             partial(Traverse, me.vid, me.role),
@@ -188,22 +191,22 @@ def _turret(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
     here = me.v.gun_bearing
     if left <= 2 * ROUNDING:
         label = f"{me.who} keeps the gun at {here:.1f}°"
-        yield Candidate(Traverse(me.vid, me.role, bearing=here), label)
+        out.append(Candidate(Traverse(me.vid, me.role, bearing=here), label))
         return
     reach = left - ROUNDING
     arc = ((here - reach) % 360.0, (here + reach) % 360.0)
     domain = Domain("bearing", "angle", arcs=(arc,))
     label = f"{me.who} traverses to a bearing (up to {left:g}° either way)"
-    yield Candidate(Traverse(me.vid, me.role, bearing=here), label, (domain,))
+    out.append(Candidate(Traverse(me.vid, me.role, bearing=here), label, (domain,)))
 
 
-def _looking(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
+def _looking(me: _Crewman, targets: Targets, out: list[Candidate]) -> None:
     """AFV-VIS-02..08, AMB-AFV-08: acquire a target in his vision arc and line of sight;
     AFV-VIS-07, AMB-AFV-09: an unbuttoned commander turns to watch the rear, or back."""
     state, v = me.state, me.v
     if me.role not in ("driver", "co-driver") and me.may("commander") and v.hatches.get(me.role):
         way: Literal["rear", "front"] = "front" if me.c.looking_rear else "rear"
-        yield Candidate(Look(me.vid, me.role, way), f"{me.who} turns to watch the {way}")
+        out.append(Candidate(Look(me.vid, me.role, way), f"{me.who} turns to watch the {way}"))
     if not me.may(*ACQUIRERS) or blind(state, v):
         return
     acquired, role = me.c.acquired, me.role
@@ -213,7 +216,8 @@ def _looking(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
         if t not in acquired and sees(role, v, to)
     ]
     if seen:
-        yield from offer(
+        offer(
+            out,
             targets,
             seen,
             partial(Acquire, me.vid, me.role),
@@ -222,23 +226,23 @@ def _looking(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
         )
 
 
-def _ammunition(me: _Crewman) -> Iterator[Candidate]:
+def _ammunition(me: _Crewman, out: list[Candidate]) -> None:
     """AFV-CREW-15: load a round still aboard, or unload; AFV-CREW-10/16: a fresh MG box."""
     v = me.v
     if me.may("loader") and me.vt.main_gun is not None:
         if v.loaded is None:
             for r in ROUNDS:
                 if (v.ammo or {}).get(r, 0) > 0:
-                    yield Candidate(Load(me.vid, me.role, r), f"{me.who} loads {r}")
+                    out.append(Candidate(Load(me.vid, me.role, r), f"{me.who} loads {r}"))
         else:
-            yield Candidate(Unload(me.vid, me.role), f"{me.who} unloads the {v.loaded} round")
+            out.append(Candidate(Unload(me.vid, me.role), f"{me.who} unloads the {v.loaded} round"))
     for mg in me.vt.mgs:
         if mg in RELOADERS and me.may(RELOADERS[mg][0]) and v.mgs[mg].boxes >= 2:
             label = f"{me.who} reloads the {WEAPON_NAMES[mg]}"
-            yield Candidate(ReloadMg(me.vid, me.role, mg), label)
+            out.append(Candidate(ReloadMg(me.vid, me.role, mg), label))
 
 
-def _weapons(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
+def _weapons(me: _Crewman, targets: Targets, out: list[Candidate]) -> None:
     """AFV-VIS-01, AFV-CREW-08/11/14/17/18/21: fire at, or sight in on, an acquired target
     the weapon bears on, in line of sight and range, with the weapon able to fire."""
     if not me.sighted:  # no target acquired aboard: none to fire at or sight in on
@@ -261,7 +265,8 @@ def _weapons(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
         if not aimed:
             continue
         gun = WEAPON_NAMES[weapon]
-        yield from offer(
+        offer(
+            out,
             targets,
             aimed,
             partial(Fire, me.vid, me.role, weapon),
@@ -275,7 +280,8 @@ def _weapons(me: _Crewman, targets: Targets) -> Iterator[Candidate]:
             if t in targets.at and on_gun(v, targets.at[t])
         ]
         if laid:
-            yield from offer(
+            offer(
+                out,
                 targets,
                 laid,
                 partial(SightIn, me.vid, me.role),

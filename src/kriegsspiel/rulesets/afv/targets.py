@@ -8,7 +8,7 @@ AMB-AFV-18, SK-LOS, SK-DEFAULT-TO-HIT) and shoot (SK-INFANTRY, SK-LOS).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -63,22 +63,23 @@ class Targets:
 
 
 def offer(
+    out: list[Candidate],
     targets: Targets,
     options: Sequence[str],
     make: Callable[[str], Any],
     what: str,
     many: str,
-) -> Iterator[Candidate]:
-    """One entry for the targets `options`: the action (`make` of a target) on the first, and
-    the others as its "target" domain (made when first asked for: a random draw asks it of the
-    one entry drawn); a lone target is named in the label after `what`."""
+) -> None:
+    """One entry for the targets `options`, appended to `out`: the action (`make` of a target)
+    on the first, and the others as its "target" domain (made when first asked for: a random
+    draw asks it of the one entry drawn); a lone target is named in the label after `what`."""
     if not options:
         return
     first = options[0]
     if len(options) == 1:
-        yield Candidate(make(first), f"{what} {targets.name(first)}")
+        out.append(Candidate(make(first), f"{what} {targets.name(first)}"))
         return
-    yield Candidate(make(first), many, partial(_choice, targets, tuple(options)))
+    out.append(Candidate(make(first), many, partial(_choice, targets, tuple(options))))
 
 
 def _choice(targets: Targets, options: tuple[str, ...]) -> tuple[Domain, ...]:
