@@ -45,6 +45,7 @@ class Afv(Ruleset[AfvScenario, AfvState, Act, Ev]):
     clock = staticmethod(clock_text)  # the turn and the card in play (SK-DECK, SK-CARD)
 
     victory_facts = staticmethod(victory.facts)
+    result = staticmethod(victory.result)  # the same decision, remembered by its facts
 
     def seats_to_act(self, state: AfvState) -> list[str]:
         if state.over:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from kriegsspiel.core.memo import WHOLE, Memo
 from kriegsspiel.core.seats import PUBLIC
-from kriegsspiel.core.victory import Facts, Piece, Result, decide, nearest_edge
+from kriegsspiel.core.victory import Facts, Piece, Result, judge, nearest_edge
 from kriegsspiel.rulesets.afv.knowledge import knowledge
 from kriegsspiel.rulesets.afv.state import AfvState, Man, Vehicle
 
+RESULTS = 10_000  # results remembered, each by the pieces of one state's facts
 _VEHICLES: Memo[Piece] = Memo()
 _TEAMS: Memo[dict[str, Piece]] = Memo(limit=WHOLE)
+_RESULTS: Memo[tuple[Result | None]] = Memo(limit=RESULTS)
 
 
 def facts(state: AfvState) -> Facts:
@@ -59,5 +61,21 @@ def _teams(state: AfvState) -> dict[str, Piece]:
 
 
 def result(state: AfvState) -> Result | None:
-    """`Ruleset.result`, for the views' `over`."""
-    return decide(state, facts, lambda s: knowledge(s, PUBLIC))
+    """`Ruleset.result` (core/victory.py `decide`), for `over` and the views: remembered by the
+    facts it was judged on (every piece, the clock, the end) when the public display's were not
+    needed, as they mostly are not; successive states mostly read alike."""
+    told = facts(state)
+    key = (tuple(told.units.values()), told.clock, told.ended)
+    hit = _RESULTS.get(state.scenario, key)
+    if hit is not None:
+        return hit[0]
+    public: list[Facts] = []
+
+    def seen() -> Facts:
+        public.append(facts(knowledge(state, PUBLIC)))
+        return public[0]
+
+    got = judge(told, seen)
+    if not public:
+        _RESULTS.put(state.scenario, (got,), key)
+    return got
