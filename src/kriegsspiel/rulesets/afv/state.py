@@ -197,14 +197,10 @@ class AfvState(msgspec.Struct, frozen=True, dict=True):
         return {c.id: c for c in self.cards}
 
     @kept
-    def targets_memo(self) -> dict[str, object]:
-        """Each side's targets in this state, as `targets.Targets` finds them."""
-        return {}
-
-    @kept
     def in_setup(self) -> bool:
-        """SK-SETUP: until every AFV with a main gun has its rounds split."""
-        return any(
+        """SK-SETUP: until every AFV with a main gun has its rounds split. Over once a card has
+        been drawn: no card is drawn before (deck.py `draw`), and rounds split stay split."""
+        return not self.drawn and any(
             v.ammo is None and self.vtype(k).main_gun is not None and v.active
             for k, v in self.vehicles.items()
         )

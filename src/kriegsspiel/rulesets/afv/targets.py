@@ -14,6 +14,7 @@ from typing import Any
 
 from kriegsspiel.core.choices import Candidate, Domain
 from kriegsspiel.core.geometry import bearing, distance, in_arc
+from kriegsspiel.core.memo import WHOLE, Memo
 from kriegsspiel.core.scenario import Point
 from kriegsspiel.rulesets.afv.arcs import FRONT_HALF, in_rear_arc, on_gun, turn
 from kriegsspiel.rulesets.afv.base import model_label
@@ -47,12 +48,16 @@ class Targets:
 
     @classmethod
     def of(cls, state: AfvState, side: str) -> Targets:
-        """The targets of `side` in `state`, made once per state and side."""
-        made = state.targets_memo
-        got = made.get(side)
-        if got is None:
-            got = made[side] = cls(state, side)
-        assert isinstance(got, Targets)
+        """The targets of `side` in `state`, made once per dict of vehicles, dict of men and
+        side: the states that share them (a card drawn, a crewman's turn spent) share these
+        targets and the lines of sight found to them."""
+        got = _MADE.get(state.vehicles, side)
+        if (
+            got is None
+            or got.state.men is not state.men
+            or got.state.scenario is not state.scenario
+        ):
+            got = _MADE.put(state.vehicles, cls(state, side), side)
         return got
 
     def name(self, model: str) -> str:
@@ -60,6 +65,9 @@ class Targets:
         if got is None:
             got = self._names[model] = model_label(self.state, model)
         return got
+
+
+_MADE: Memo[Targets] = Memo(limit=WHOLE)
 
 
 def offer(

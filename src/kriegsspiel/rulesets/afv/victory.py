@@ -19,22 +19,47 @@ _TEAMS: Memo[dict[str, Piece]] = Memo(limit=WHOLE)
 _RESULTS: Memo[tuple[Result | None]] = Memo(limit=RESULTS)
 
 
+class _Units:
+    """The pieces of one dict of vehicles and one of men, in the scenario's order, and the
+    results judged on them, by turn and end."""
+
+    def __init__(self, state: AfvState) -> None:
+        self.men, self.scenario = state.men, state.scenario
+        vehicles = state.vehicles
+        teams = _TEAMS.get(state.men)
+        if teams is None:
+            teams = _TEAMS.put(state.men, _teams(state))
+        units: dict[str, Piece] = {}
+        for spec in state.scenario.units:
+            vehicle = vehicles.get(spec.id)
+            if vehicle is None:
+                units[spec.id] = teams[spec.id]
+            else:
+                piece = _VEHICLES.get(vehicle)
+                if piece is None:
+                    piece = _VEHICLES.put(vehicle, _vehicle(state, spec.id, vehicle))
+                units[spec.id] = piece
+        self.units = units
+        self.pieces = tuple(units.values())
+        self.results: dict[tuple[int, bool], tuple[Result | None]] = {}
+
+
+_UNITS: Memo[_Units] = Memo(limit=WHOLE)
+
+
+def _units(state: AfvState) -> _Units:
+    got = _UNITS.get(state.vehicles)
+    if got is None or got.men is not state.men or got.scenario is not state.scenario:
+        got = _UNITS.put(state.vehicles, _Units(state))
+    return got
+
+
 def facts(state: AfvState) -> Facts:
-    vehicles = state.vehicles
-    teams = _TEAMS.get(state.men)
-    if teams is None:
-        teams = _TEAMS.put(state.men, _teams(state))
-    units: dict[str, Piece] = {}
-    for spec in state.scenario.units:
-        vehicle = vehicles.get(spec.id)
-        if vehicle is None:
-            units[spec.id] = teams[spec.id]
-        else:
-            piece = _VEHICLES.get(vehicle)
-            if piece is None:
-                piece = _VEHICLES.put(vehicle, _vehicle(state, spec.id, vehicle))
-            units[spec.id] = piece
-    return Facts(state.scenario, units, frozenset(), f"turn {state.turn}", state.over)
+    return _facts(state, _units(state))
+
+
+def _facts(state: AfvState, units: _Units) -> Facts:
+    return Facts(state.scenario, units.units, frozenset(), f"turn {state.turn}", state.over)
 
 
 def _vehicle(state: AfvState, unit_id: str, vehicle: Vehicle) -> Piece:
@@ -62,20 +87,30 @@ def _teams(state: AfvState) -> dict[str, Piece]:
 
 def result(state: AfvState) -> Result | None:
     """`Ruleset.result` (core/victory.py `decide`), for `over` and the views: remembered by the
-    facts it was judged on (every piece, the clock, the end) when the public display's were not
+    facts it was judged on (every piece, the turn, the end) when the public display's were not
     needed, as they mostly are not; successive states mostly read alike."""
-    told = facts(state)
-    key = (tuple(told.units.values()), told.clock, told.ended)
-    hit = _RESULTS.get(state.scenario, key)
-    if hit is not None:
-        return hit[0]
+    units = _units(state)
+    when = (state.turn, state.over)
+    got = units.results.get(when)
+    if got is not None:
+        return got[0]
+    key = (units.pieces, *when)
+    got = _RESULTS.get(state.scenario, key)
+    if got is None:
+        judged, public = _judge(state, units)
+        if public:  # decided on what the public display sees as well: not remembered
+            return judged
+        got = _RESULTS.put(state.scenario, (judged,), key)
+    units.results[when] = got
+    return got[0]
+
+
+def _judge(state: AfvState, units: _Units) -> tuple[Result | None, bool]:
+    """The result, and whether the public display's facts were read for it."""
     public: list[Facts] = []
 
     def seen() -> Facts:
         public.append(facts(knowledge(state, PUBLIC)))
         return public[0]
 
-    got = judge(told, seen)
-    if not public:
-        _RESULTS.put(state.scenario, (got,), key)
-    return got
+    return judge(_facts(state, units), seen), bool(public)
