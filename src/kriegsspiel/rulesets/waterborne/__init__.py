@@ -98,7 +98,10 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
 
     def context(self, state: WatState, seat: str, roll: Roll) -> Ctx:
         # the fields in order (core.topics.Context)
-        return Ctx(state, seat, roll, topics.COMPOSED.appliers, state.scenario.game_tables)
+        return Ctx(state, seat, roll, topics.APPLIERS, state.scenario.game_tables)
+
+    def apply(self, state: WatState, event: Ev) -> WatState:
+        return topics.APPLIERS[type(event)](state, event)
 
     typed_view = staticmethod(view)
 

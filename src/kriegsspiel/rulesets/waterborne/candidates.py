@@ -23,14 +23,15 @@ from __future__ import annotations
 
 from typing import NamedTuple, get_args
 
-from kriegsspiel.core.choices import Candidate, Domain
+from kriegsspiel.core.choices import Candidate
 from kriegsspiel.core.kept import kept
+from kriegsspiel.core.memo import Memo
 from kriegsspiel.core.seats import PUBLIC, UMPIRE
 from kriegsspiel.errors import RuleViolation
 from kriegsspiel.rulesets.waterborne.cargo import check_load
 from kriegsspiel.rulesets.waterborne.crews import UNABLE, disembarks, works
 from kriegsspiel.rulesets.waterborne.domains import Option, choice
-from kriegsspiel.rulesets.waterborne.embark import Board, embarked_now, moved_now
+from kriegsspiel.rulesets.waterborne.embark import Board, whole_move
 from kriegsspiel.rulesets.waterborne.fire import Fire, IndirectFire, ReactiveFire, stand_dice
 from kriegsspiel.rulesets.waterborne.initiative import EndInitiative, Pass
 from kriegsspiel.rulesets.waterborne.labels import feature_name, names, site_name, where
@@ -97,24 +98,29 @@ def _targets(state: WatState, side: str) -> tuple[list[Option], list[Option]]:
         hit = memo.get(key)
         if hit is None:
             hit = memo[key] = _target(state, u, unit)
-        label, direct_ok, indirect_ok = hit
+        option, direct_ok, indirect_ok = hit
         if direct_ok:
-            direct.append((u, label))
+            direct.append(option)
         if indirect_ok:
-            indirect.append((u, label))
+            indirect.append(option)
     for c, boat in craft.items():
         if boat.side != side and boat.status != "lost" and not boat.spec.ignored_for_combat:
-            indirect.append((c, f"{boat.name} in {feature_name(state, boat.feature)}"))
+            at: Option | None = memo.get(("craft-target", c, boat.feature))
+            if at is None:
+                at = (c, f"{boat.name} in {feature_name(state, boat.feature)}")
+                memo["craft-target", c, boat.feature] = at
+            indirect.append(at)
     return direct, indirect
 
 
-def _target(state: WatState, unit_id: str, unit: StandState) -> tuple[str, bool, bool]:
-    """A living, revealed stand as a target: its name and where it is, whether direct fire and
-    indirect fire may target it (held by where it is: its place, or its craft and the craft's
-    cell; a craft's name and type never change)."""
+def _target(state: WatState, unit_id: str, unit: StandState) -> tuple[Option, bool, bool]:
+    """A living, revealed stand as a target: its option (its name and where it is), whether
+    direct fire and indirect fire may target it (held by where it is: its place, or its craft
+    and the craft's cell; a craft's name and type never change)."""
     boat = state.craft[unit.aboard] if unit.aboard is not None else None
     label = f"{state.specs[unit_id].label} {where(state, unit_id)}"
-    return label, targetable(state, unit_id), boat is None or boat.spec.ignored_for_combat
+    indirect = boat is None or boat.spec.ignored_for_combat
+    return (unit_id, label), targetable(state, unit_id), indirect
 
 
 def _he_sites(state: WatState, side: str) -> list[Option]:
@@ -126,25 +132,58 @@ def _he_sites(state: WatState, side: str) -> list[Option]:
     ]
 
 
-def _aim(state: WatState, options: list[Option]) -> tuple[str, Domain] | None:
-    """The first of the targets and the domain of all (one object per list of targets)."""
+# each kind of fire: its words in the label, and whether it is reactive
+_AIMS = {
+    "direct": "fires",
+    "he": "fires HE at a pontoon site",
+    "indirect": "calls indirect fire",
+    "reactive": "fires reactively",
+    "reactive at the move": "fires reactively at the move",
+}
+
+
+class _Aim:
+    """One list of targets as one domain (made once per list, so that each firer's candidate
+    is kept while its targets stay the same), and the firers' candidates at it."""
+
+    __slots__ = ("domain", "first", "made")
+
+    def __init__(self, options: list[Option]) -> None:
+        self.first: str = options[0][0]
+        self.domain = choice("target", options)
+        self.made: dict[tuple[str, str], Candidate] = {}
+
+    def offer(self, how: str, firer: str, name: str) -> Candidate:
+        """The candidate of `firer` (named `name`) firing at these targets `how`."""
+        key = (how, firer)
+        hit = self.made.get(key)
+        if hit is None:
+            action: Fire | ReactiveFire | IndirectFire
+            if how == "indirect":
+                action = IndirectFire(firer, self.first)
+            elif how.startswith("reactive"):
+                action = ReactiveFire(firer, self.first)
+            else:
+                action = Fire(firer, self.first)
+            hit = self.made[key] = Candidate(action, f"{name} {_AIMS[how]}", (self.domain,))
+        return hit
+
+
+def _aim(state: WatState, options: list[Option]) -> _Aim | None:
+    """The targets as one `_Aim` (one object per list of targets); None without any."""
     if not options:
         return None
     key = ("aim", tuple(options))
     memo = state.board.memo
-    hit: tuple[str, Domain] | None = memo.get(key)
+    hit: _Aim | None = memo.get(key)
     if hit is None:
-        hit = memo[key] = (options[0][0], choice("target", options))
+        hit = memo[key] = _Aim(options)
     return hit
 
 
-_AIMS = {"direct": "fires", "he": "fires HE at a pontoon site", "indirect": "calls indirect fire"}
-
-
 class _Fire:
-    """What the side's firers may target, each as one domain (built once per call, when the
-    first firer asks; one domain object per list of targets, so that each firer's candidate
-    is kept while its targets stay the same)."""
+    """What the side's firers may target, each as one `_Aim` (built once per call, when the
+    first firer asks)."""
 
     def __init__(self, state: WatState, side: str) -> None:
         self.state, self.side = state, side
@@ -154,75 +193,102 @@ class _Fire:
         return _targets(self.state, self.side)
 
     @kept
-    def direct(self) -> tuple[str, Domain] | None:
+    def direct(self) -> _Aim | None:
         return _aim(self.state, self._targets[0])
 
     @kept
-    def sites(self) -> tuple[str, Domain] | None:
+    def sites(self) -> _Aim | None:
         return _aim(self.state, _he_sites(self.state, self.side))
 
     @kept
-    def indirect(self) -> tuple[str, Domain] | None:
+    def indirect(self) -> _Aim | None:
         return _aim(self.state, self._targets[1])
-
-    def _offer(
-        self, how: str, firer: str, name: str, aim: tuple[str, Domain] | None
-    ) -> tuple[Candidate, ...]:
-        if aim is None:
-            return ()
-        key = ("fire", how, firer)
-        memo = self.state.board.memo
-        hit = memo.get(key)
-        if hit is None or hit[0] is not aim:
-            target, domain = aim
-            action = IndirectFire(firer, target) if how == "indirect" else Fire(firer, target)
-            hit = memo[key] = (aim, (Candidate(action, f"{name} {_AIMS[how]}", (domain,)),))
-        offer: tuple[Candidate, ...] = hit[1]
-        return offer
-
-    def direct_fire(self, firer: str, name: str) -> tuple[Candidate, ...]:
-        return self._offer("direct", firer, name, self.direct)
-
-    def he_fire(self, firer: str, name: str) -> tuple[Candidate, ...]:
-        return self._offer("he", firer, name, self.sites)
-
-    def indirect_fire(self, firer: str, name: str) -> tuple[Candidate, ...]:
-        return self._offer("indirect", firer, name, self.indirect)
 
 
 # -- the phasing side -----------------------------------------------------------------------------
 
 
+class _Own(NamedTuple):
+    """A stand of a side as its candidates read it (fixed by the scenario)."""
+
+    id: str
+    name: str
+    direct: bool  # CF-FIRE: it has direct-fire dice
+    he: bool  # WAT-PONTOON-10: HE fire at pontoon sites
+    indirect: bool  # CF-INDIRECT: the trait and EFF
+
+
+_OWN: Memo[tuple[_Own, ...]] = Memo()  # by a side's roster (one per scenario as a side knows it)
+
+
+def _own(state: WatState, side: str) -> tuple[_Own, ...]:
+    roster = state.rosters.own[side]
+    hit = _OWN.get(roster)
+    if hit is None:
+        specs = state.specs
+        hit = _OWN.put(
+            roster,
+            tuple(
+                _Own(
+                    u,
+                    specs[u].label,
+                    stand_dice(specs[u]) > 0,
+                    bool(specs[u].he),
+                    INDIRECT in specs[u].traits and bool(specs[u].eff),
+                )
+                for u in roster
+            ),
+        )
+    return hit
+
+
+def _rally(state: WatState, unit_id: str, name: str, status: str) -> Candidate:
+    """CF-DEFAULT-RALLY: a stand or craft tries to rally (built once per unit and status)."""
+    key = ("rally", unit_id, name, status)
+    memo = state.board.memo
+    hit: Candidate | None = memo.get(key)
+    if hit is None:
+        hit = memo[key] = Candidate(Rally(unit_id), f"{name} tries to rally ({status})")
+    return hit
+
+
 def _phasing(state: WatState, side: str) -> list[Candidate]:
     k = state.initiative
-    out = [Candidate(EndInitiative(), f"{state.scenario.side_name(side)} ends its initiative")]
+    memo = state.board.memo
+    end: Candidate | None = memo.get(("end", side))
+    if end is None:
+        label = f"{state.scenario.side_name(side)} ends its initiative"
+        end = memo["end", side] = Candidate(EndInitiative(), label)
+    out = [end]
     fire = _Fire(state, side)
     boats = _boats_at(state, side)
-    specs = state.specs
     units = state.units
-    for u in state.rosters.own[side]:
+    whole = whole_move(state)
+    for own in _own(state, side):
+        u = own.id
         unit = units[u]
-        if unit.status == "killed":
+        status = unit.status
+        if status == "killed":
             continue
-        spec = specs[u]
-        name = spec.label
-        if unit.status in UNABLE:
-            out.append(Candidate(Rally(u), f"{name} tries to rally ({unit.status})"))
+        if status in UNABLE:
+            out.append(_rally(state, u, own.name, status))
         if unit.aboard is not None:
             continue  # CF-APC: passengers neither move nor fire
-        if unit.status not in UNABLE:
-            out += _stand_moves(state, u, name, boats)
-        if unit.status == "suppressed" or unit.fired_in == k:
+        if status not in UNABLE and not (whole and unit.embarked_in == k):
+            _stand_moves(state, out, unit, own, boats, whole)  # AMB-WAT-13: not once off
+        if status == "suppressed" or unit.fired_in == k:
             continue
-        if stand_dice(spec) > 0:
-            out += fire.direct_fire(u, name)
-        if spec.he:
-            out += fire.he_fire(u, name)
-        if INDIRECT in spec.traits and spec.eff:
-            out += fire.indirect_fire(u, name)
+        if own.direct and (aim := fire.direct) is not None:
+            out.append(aim.offer("direct", u, own.name))
+        if own.he and (aim := fire.sites) is not None:
+            out.append(aim.offer("he", u, own.name))
+        if own.indirect and (aim := fire.indirect) is not None:
+            out.append(aim.offer("indirect", u, own.name))
+    grid = state.board.grid
     for c, boat in state.craft.items():
         if boat.side == side and boat.status != "lost":
-            out += _craft(state, c, boat, fire)
+            cell = boat.cell
+            _craft(state, out, c, boat, fire, cell is not None and grid.inside(cell))
     out += works(state, side)
     return out
 
@@ -282,27 +348,30 @@ def _routes(state: WatState, unit_id: str, name: str, here: str) -> _Routes:
 
 
 def _stand_moves(
-    state: WatState, unit_id: str, name: str, boats: dict[str, list[str]]
-) -> list[Candidate]:
+    state: WatState,
+    out: list[Candidate],
+    unit: StandState,
+    own: _Own,
+    boats: dict[str, list[str]],
+    whole: bool,
+) -> None:
     """CF-MOVE to a feature next to it, WAT-PONTOON-09 over an open bridge, WAT-EMBARK-01
     aboard a craft of its side where it stands (with room for it, WAT-CRAFT-03..10), in other
-    initiatives than it got off (WAT-EMBARK-02) or moved (AMB-WAT-13) in."""
-    unit = state.units[unit_id]
+    initiatives than it got off (WAT-EMBARK-02) or moved (AMB-WAT-13, `whole`) in."""
     here = unit.place
     assert here is not None
-    if embarked_now(state, unit_id):
-        return []  # AMB-WAT-13: getting off was its move
-    routes = _routes(state, unit_id, name, here)
-    out = [routes.move] if routes.move is not None else []
+    routes = _routes(state, own.id, own.name, here)
+    if routes.move is not None:
+        out.append(routes.move)
     for s, cross in routes.crosses:
         if usable(state, s):
             out.append(cross)
-    if unit.embarked_in != state.initiative and here in boats and not moved_now(state, unit_id):
+    k = state.initiative
+    if unit.embarked_in != k and here in boats and not (whole and unit.moved_in == k):
         aboard = state.aboard()
-        room = [c for c in boats[here] if _room(state, c, aboard.get(c, ()), unit_id)]
+        room = tuple(c for c in boats[here] if _room(state, c, aboard.get(c, ()), own.id))
         if room:
-            out.append(_boarding(state, unit_id, name, routes.name, tuple(room)))
-    return out
+            out.append(_boarding(state, own.id, own.name, routes.name, room))
 
 
 def _boarding(
@@ -335,23 +404,25 @@ def _room(state: WatState, craft_id: str, aboard: tuple[str, ...], unit_id: str)
     return room
 
 
-def _craft(state: WatState, craft_id: str, boat: CraftState, fire: _Fire) -> list[Candidate]:
-    """A craft of the phasing side: rally, get off, fire once landed, move."""
+def _craft(
+    state: WatState, out: list[Candidate], craft_id: str, boat: CraftState, fire: _Fire, water: bool
+) -> None:
+    """A craft of the phasing side (in the water or not): rally, get off, fire once landed,
+    move."""
     k = state.initiative
     if boat.status == "suppressed":
-        return [Candidate(Rally(craft_id), f"{boat.name} tries to rally (suppressed)")]
-    out: list[Candidate] = []
-    water = state.in_water(craft_id)
+        out.append(_rally(state, craft_id, boat.name, "suppressed"))
+        return
     if not water:
         out += disembarks(state, craft_id, boat)
         if boat.fired_in != k:  # CF-CRAFT-FIRE: only landed craft fire
-            if boat.spec.dice or boat.spec.he:
-                out += fire.direct_fire(craft_id, boat.name)
-            if boat.spec.he:
-                out += fire.he_fire(craft_id, boat.name)
+            spec = boat.spec
+            if (spec.dice or spec.he) and (aim := fire.direct) is not None:
+                out.append(aim.offer("direct", craft_id, boat.name))
+            if spec.he and (aim := fire.sites) is not None:
+                out.append(aim.offer("he", craft_id, boat.name))
     if boat.moved_in != k and boat.loaded_in != k:  # WAT-MOVE-01, AMB-WAT-13
         out += _craft_moves(state, craft_id, boat, water)
-    return out
 
 
 def _craft_moves(
@@ -396,53 +467,58 @@ def _reactive(state: WatState, side: str) -> list[Candidate]:
     at a moving stand or any other; and passing a move that awaits reactive fire."""
     out: list[Candidate] = []
     window = state.window
-    movers = set(window.movers) if window is not None else set()
+    movers = window.movers if window is not None else ()
     if window is not None:
-        moved = names([state.specs[m].label for m in window.movers if m in state.units])
-        label = f"{state.scenario.side_name(side)} lets {moved} move on without more reactive fire"
-        out.append(Candidate(Pass(), label))
+        out.append(_pass(state, side, movers))
     shooters: list[tuple[str, str]] = []
-    specs = state.specs
     units = state.units
-    for u in state.rosters.own[side]:
-        unit, spec = units[u], specs[u]
+    for own in _own(state, side):
+        unit = units[own.id]
         if (
-            unit.aboard is None
+            own.direct
+            and unit.aboard is None
             and unit.status not in ("killed", "suppressed")
             and not unit.no_fire
-            and stand_dice(spec) > 0
         ):
-            shooters.append((u, spec.label))
+            shooters.append((own.id, own.name))
+    grid = state.board.grid
     for c, boat in state.craft.items():
         if (
             boat.side == side
             and boat.status == "ok"
             and not boat.no_fire
-            and not state.in_water(c)
+            and not (boat.cell is not None and grid.inside(boat.cell))
             and (boat.spec.dice or boat.spec.he)
         ):
             shooters.append((c, boat.name))
     if not shooters:
         return out
     targets = _targets(state, side)[0]
-    moving = [t for t in targets if t[0] in movers]
-    still = [t for t in targets if t[0] not in movers]
     groups = [
-        (what, aim)
-        for what, group in ((" at the move", moving), ("", still))
+        (how, aim)
+        for how, group in (
+            ("reactive at the move", [t for t in targets if t[0] in movers]),
+            ("reactive", [t for t in targets if t[0] not in movers]),
+        )
         if (aim := _aim(state, group)) is not None
     ]
-    memo = state.board.memo
     for u, name in shooters:
-        for what, aim in groups:  # each firer's kept while its targets stay the same
-            key = ("reactive", u, what)
-            hit = memo.get(key)
-            if hit is None or hit[0] is not aim:
-                first, domain = aim
-                label = f"{name} fires reactively{what}"
-                hit = memo[key] = (aim, Candidate(ReactiveFire(u, first), label, (domain,)))
-            out.append(hit[1])
+        for how, aim in groups:  # each firer's kept while its targets stay the same
+            out.append(aim.offer(how, u, name))
     return out
+
+
+def _pass(state: WatState, side: str, movers: tuple[str, ...]) -> Candidate:
+    """CF-REACT: the side lets the move go (built once per side and movers)."""
+    known = tuple(m for m in movers if m in state.units)
+    key = ("pass", side, known)
+    memo = state.board.memo
+    hit: Candidate | None = memo.get(key)
+    if hit is None:
+        moved = names([state.specs[m].label for m in known])
+        label = f"{state.scenario.side_name(side)} lets {moved} move on without more reactive fire"
+        hit = memo[key] = Candidate(Pass(), label)
+    return hit
 
 
 # -- the umpire -----------------------------------------------------------------------------------

@@ -157,21 +157,27 @@ def pass_(ctx: Ctx, _: Pass) -> None:
 def _passed(state: WatState, e: InitiativePassed) -> WatState:
     """CF-NOFIRE: the side that gets the initiative loses its No Fire markers. WAT-PONTOON-04:
     a stand still suppressed when the initiative begins is suppressed during it (rallying later
-    in it does not undo that)."""
+    in it does not undo that). Units and craft it leaves as they are stay the same objects."""
     specs = state.specs
-    units = {
-        u: _carried_over(s, specs[u].side == e.side, e.initiative) for u, s in state.units.items()
+    changed = {
+        u: _carried_over(s, specs[u].side == e.side, e.initiative)
+        for u, s in state.units.items()
+        if s.no_fire or s.status == "suppressed"
     }
-    craft = {
-        c: replace(s, no_fire=False) if s.no_fire and s.side == e.side else s
-        for c, s in state.craft.items()
-    }
+    units = {**state.units, **changed} if changed else state.units
+    craft = state.craft
+    if any(s.no_fire and s.side == e.side for s in craft.values()):
+        craft = {
+            c: replace(s, no_fire=False) if s.no_fire and s.side == e.side else s
+            for c, s in craft.items()
+        }
     return replace(
         state, phasing=e.side, initiative=e.initiative, units=units, craft=craft, window=None
     )
 
 
 def _carried_over(unit: StandState, gets_it: bool, initiative: int) -> StandState:
+    """A stand with a No Fire marker or suppressed, as the initiative changes."""
     no_fire = unit.no_fire and not gets_it
     suppressed = unit.status == "suppressed"
     if no_fire == unit.no_fire and not suppressed:

@@ -202,12 +202,18 @@ def board_for(scenario: WatScenario) -> Board:
 
 
 def with_unit(state: WatState, unit_id: str, unit: StandState) -> WatState:
-    return msgspec.structs.replace(state, units={**state.units, unit_id: unit})
+    return _held(state, msgspec.structs.replace(state, units={**state.units, unit_id: unit}))
 
 
 def with_craft(state: WatState, craft_id: str, craft: CraftState) -> WatState:
-    return msgspec.structs.replace(state, craft={**state.craft, craft_id: craft})
+    return _held(state, msgspec.structs.replace(state, craft={**state.craft, craft_id: craft}))
 
 
 def with_site(state: WatState, site_id: str, site: SiteState) -> WatState:
-    return msgspec.structs.replace(state, sites={**state.sites, site_id: site})
+    return _held(state, msgspec.structs.replace(state, sites={**state.sites, site_id: site}))
+
+
+def _held(state: WatState, new: WatState) -> WatState:
+    """`new`, of the same scenario as `state`, holding what `state` derived from it already."""
+    new.__dict__.update(state.__dict__)
+    return new
