@@ -261,7 +261,7 @@ def _phasing(state: WatState, side: str) -> list[Candidate]:
         end = memo["end", side] = Candidate(EndInitiative(), label)
     out = [end]
     fire = _Fire(state, side)
-    boats = _boats_at(state, side)
+    boarding = _Boarding(state, side)
     units = state.units
     whole = whole_move(state)
     for own in _own(state, side):
@@ -275,7 +275,7 @@ def _phasing(state: WatState, side: str) -> list[Candidate]:
         if unit.aboard is not None:
             continue  # CF-APC: passengers neither move nor fire
         if status not in UNABLE and not (whole and unit.embarked_in == k):
-            _stand_moves(state, out, unit, own, boats, whole)  # AMB-WAT-13: not once off
+            _stand_moves(state, out, unit, own, boarding, whole)  # AMB-WAT-13: not once off
         if status == "suppressed" or unit.fired_in == k:
             continue
         if own.direct and (aim := fire.direct) is not None:
@@ -293,24 +293,65 @@ def _phasing(state: WatState, side: str) -> list[Candidate]:
     return out
 
 
-def _boats_at(state: WatState, side: str) -> dict[str, list[str]]:
+def _boats_at(state: WatState, side: str) -> dict[str, tuple[str, ...]]:
     """The side's craft by the feature they are at (WAT-EMBARK-01: boarding is where it is),
     not in the water (WAT-EMBARK-03), and not amphibious only where the beach or bank is
     (held while the craft stay as they are; read-only)."""
     memo = state.board.memo
     hit = memo.get(("boats", side))
     if hit is not None and hit[0] is state.craft:
-        at: dict[str, list[str]] = hit[1]
+        at: dict[str, tuple[str, ...]] = hit[1]
         return at
-    out: dict[str, list[str]] = {}
+    lists: dict[str, list[str]] = {}
     board = state.board
     for c, boat in state.craft.items():
         if boat.side != side or boat.status == "lost" or state.in_water(c):
             continue
         if boat.spec.amphibious or board.shore_edge(boat.feature) is not None:
-            out.setdefault(boat.feature, []).append(c)
+            lists.setdefault(boat.feature, []).append(c)
+    out = {f: tuple(cs) for f, cs in lists.items()}
     memo["boats", side] = (state.craft, out)  # the craft held, so the identity check is sound
     return out
+
+
+class _Loads(NamedTuple):
+    """The craft at one place with what each carries, and each stand's boarding of them."""
+
+    loads: tuple[tuple[str, ...], ...]  # each craft's passengers
+    made: dict[str, Candidate | None]  # by stand: boarding any with room for it, or None
+
+
+class _Boarding:
+    """Where the side's stands may board, and which craft have room for whom: each place's
+    craft and loads looked up once per call, when its first stand asks."""
+
+    def __init__(self, state: WatState, side: str) -> None:
+        self.state = state
+        self.boats = _boats_at(state, side)
+        self.places: dict[str, _Loads] = {}
+
+    def offer(self, unit_id: str, name: str, here: str) -> Candidate | None:
+        """WAT-EMBARK-01 aboard any craft at `here` with room for the stand (WAT-CRAFT-03..10)."""
+        boats = self.boats.get(here)
+        if boats is None:
+            return None
+        state = self.state
+        at = self.places.get(here)
+        if at is None:
+            aboard = state.aboard()
+            loads = tuple(aboard.get(c, ()) for c in boats)
+            key = ("loads", here, boats, loads)
+            at = state.board.memo.get(key)
+            if at is None:
+                at = state.board.memo[key] = _Loads(loads, {})
+            self.places[here] = at
+        if unit_id in at.made:
+            return at.made[unit_id]
+        room = tuple(
+            c for c, load in zip(boats, at.loads, strict=True) if _room(state, c, load, unit_id)
+        )
+        made = at.made[unit_id] = _boarding(state, unit_id, name, here, room) if room else None
+        return made
 
 
 class _Routes(NamedTuple):
@@ -352,7 +393,7 @@ def _stand_moves(
     out: list[Candidate],
     unit: StandState,
     own: _Own,
-    boats: dict[str, list[str]],
+    boarding: _Boarding,
     whole: bool,
 ) -> None:
     """CF-MOVE to a feature next to it, WAT-PONTOON-09 over an open bridge, WAT-EMBARK-01
@@ -367,11 +408,10 @@ def _stand_moves(
         if usable(state, s):
             out.append(cross)
     k = state.initiative
-    if unit.embarked_in != k and here in boats and not (whole and unit.moved_in == k):
-        aboard = state.aboard()
-        room = tuple(c for c in boats[here] if _room(state, c, aboard.get(c, ()), own.id))
-        if room:
-            out.append(_boarding(state, own.id, own.name, routes.name, room))
+    if unit.embarked_in != k and not (whole and unit.moved_in == k):
+        board = boarding.offer(own.id, own.name, here)
+        if board is not None:
+            out.append(board)
 
 
 def _boarding(
@@ -383,7 +423,7 @@ def _boarding(
     hit: Candidate | None = memo.get(key)
     if hit is None:
         domain = choice("craft", [(c, state.craft[c].name) for c in room])
-        label = f"{name} boards at {here}"
+        label = f"{name} boards at {feature_name(state, here)}"
         hit = memo[key] = Candidate(Board(unit_id, room[0]), label, (domain,))
     return hit
 

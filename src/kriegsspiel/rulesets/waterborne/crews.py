@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from kriegsspiel.core.choices import Candidate, Domain
+from kriegsspiel.core.memo import Memo
 from kriegsspiel.rulesets.waterborne.domains import Option, choice
 from kriegsspiel.rulesets.waterborne.embark import Disembark
 from kriegsspiel.rulesets.waterborne.labels import feature_name, names, site_name
@@ -71,43 +72,63 @@ def _parties_domain(state: WatState, free: list[str], whole: int) -> Domain | No
 def works(state: WatState, side: str) -> list[Candidate]:
     """WAT-PONTOON-01..06: a crew at each of the side's sites that still needs work: the whole
     of it, or any party with an engineer."""
-    k = state.initiative
-    taken: set[str] | None = None  # found for the first site that needs work
+    needing, taken = _needing_work(state, side)
     out: list[Candidate] = []
+    for s, task in needing:
+        work = _work(state, s, task, able(state, s, side, taken))
+        if work is not None:
+            out.append(work)
+    return out
+
+
+# the side's sites that need work now, with the stands in a crew already, by sites and
+# (side, initiative)
+_NEEDING: Memo[tuple[tuple[tuple[str, str], ...], set[str]]] = Memo()
+
+
+def _needing_work(state: WatState, side: str) -> tuple[tuple[tuple[str, str], ...], set[str]]:
+    """The side's sites with room for a crew this initiative that are not finished, each with
+    what its crew does there (AMB-WAT-17); and the stands already in a crew (read-only)."""
+    k = state.initiative
+    hit = _NEEDING.get(state.sites, (side, k))
+    if hit is not None:
+        return hit
+    needing: list[tuple[str, str]] = []
     for s, spec in state.board.sites.items():
         site = state.sites[s]
         if spec.side != side or not site.work.has_room(k):
             continue
         if site.work.complete and site.damage == 0:
             continue  # finished (or opening next initiative): nothing to do
-        if taken is None:
-            taken = busy(state)
-        pool = able(state, s, side, taken)
+        needing.append((s, "repairs" if site.work.complete else "works on"))
+    taken = busy(state) if needing else set()
+    return _NEEDING.put(state.sites, (tuple(needing), taken), (side, k))
+
+
+def _work(state: WatState, site_id: str, task: str, pool: tuple[str, ...]) -> Candidate | None:
+    """The crew of the pool at the site, or None without an engineer in it (WAT-PONTOON-01;
+    built once per site and pool)."""
+    key = ("work", site_id, task, pool)
+    memo = state.board.memo
+    if key not in memo:
         domain = _crew_domain(state, pool)
-        if domain is None:
-            continue  # WAT-PONTOON-01
-        task = "repairs" if site.work.complete else "works on"  # AMB-WAT-17
-        out.append(Candidate(Work(s), f"a crew {task} {site_name(state, s)}", (domain,)))
-    return out
+        label = f"a crew {task} {site_name(state, site_id)}"
+        memo[key] = None if domain is None else Candidate(Work(site_id), label, (domain,))
+    hit: Candidate | None = memo[key]
+    return hit
 
 
 def _crew_domain(state: WatState, pool: tuple[str, ...]) -> Domain | None:
     """The whole crew (`units` empty) and each party with an engineer (WAT-PONTOON-01), or
-    None without one (built once per pool and board)."""
-    key = ("crew", pool)
-    memo = state.board.memo
-    if key not in memo:
-        domain = None
-        if any(labour(state, u) == "engineer" for u in pool):
-            whole = names([state.specs[u].label for u in pool])
-            options: list[Option] = [((), f"the whole crew: {whole}")]
-            for party in parties(list(pool)):
-                if len(party) != len(pool) and any(labour(state, u) == "engineer" for u in party):
-                    options.append(_party(state, party))
-            domain = choice("units", options)
-        memo[key] = domain
-    hit: Domain | None = memo[key]
-    return hit
+    None without one."""
+    if not any(labour(state, u) == "engineer" for u in pool):
+        return None
+    whole = names([state.specs[u].label for u in pool])
+    options: list[Option] = [((), f"the whole crew: {whole}")]
+    for party in parties(list(pool)):
+        if len(party) != len(pool) and any(labour(state, u) == "engineer" for u in party):
+            options.append(_party(state, party))
+    return choice("units", options)
 
 
 def _party(state: WatState, party: tuple[str, ...]) -> Option:

@@ -13,6 +13,7 @@ from math import ceil
 from msgspec.structs import replace
 
 from kriegsspiel.core.checks import CheckResult
+from kriegsspiel.core.memo import Memo
 from kriegsspiel.core.tasks import Task
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.waterborne import checks
@@ -187,15 +188,26 @@ def busy(state: WatState) -> set[str]:
 
 def able(state: WatState, site_id: str, side: str, taken: set[str]) -> tuple[str, ...]:
     """The side's stands at the site that may work now (the default crew)."""
-    specs, units = state.specs, state.units
+    units = state.units
     return tuple(
         u
-        for u in state.rosters.own[side]
-        if units[u].place == site_id
-        and u not in taken
-        and STAND_KINDS[specs[u].kind].labour != "none"
-        and can_count(state, u, site_id)
+        for u in _labour(state, side)
+        if units[u].place == site_id and u not in taken and can_count(state, u, site_id)
     )
+
+
+_LABOUR: Memo[tuple[str, ...]] = Memo()  # by a side's roster
+
+
+def _labour(state: WatState, side: str) -> tuple[str, ...]:
+    """The side's stands that can work on a pontoon at all (WAT-PONTOON-02), in roster order."""
+    roster = state.rosters.own[side]
+    hit = _LABOUR.get(roster)
+    if hit is None:
+        specs = state.specs
+        hit = tuple(u for u in roster if STAND_KINDS[specs[u].kind].labour != "none")
+        _LABOUR.put(roster, hit)
+    return hit
 
 
 def _may_work(ctx: Ctx, unit_id: str, site_id: str, side: str, taken: set[str]) -> None:
