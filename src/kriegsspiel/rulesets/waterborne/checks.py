@@ -28,9 +28,11 @@ def per_tables(
     """Build each check once per game's tables and arguments: a check is immutable, and
     building it is much of the work of validating an action up to its roll."""
 
+    name = build.__name__
+
     @wraps(build)
     def cached(tables: Tables, /, *args: P.args, **kwargs: P.kwargs) -> Check:
-        key = (build.__name__, id(tables), args, tuple(sorted(kwargs.items())))
+        key = (name, id(tables), args, tuple(sorted(kwargs.items())) if kwargs else ())
         hit = _BUILT.get(key)
         if hit is not None and hit[0] is tables:  # the tables are held, so the id is theirs
             return hit[1]
