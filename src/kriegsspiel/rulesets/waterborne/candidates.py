@@ -33,6 +33,7 @@ from kriegsspiel.rulesets.waterborne.crews import UNABLE, disembarks, works
 from kriegsspiel.rulesets.waterborne.domains import Option, choice
 from kriegsspiel.rulesets.waterborne.embark import Board, whole_move
 from kriegsspiel.rulesets.waterborne.fire import Fire, IndirectFire, ReactiveFire, stand_dice
+from kriegsspiel.rulesets.waterborne.grid import Cell
 from kriegsspiel.rulesets.waterborne.initiative import EndInitiative, Pass
 from kriegsspiel.rulesets.waterborne.labels import feature_name, names, site_name, where
 from kriegsspiel.rulesets.waterborne.movement import Cross, Move
@@ -89,16 +90,22 @@ def _targets(state: WatState, side: str) -> tuple[list[Option], list[Option]]:
     units = state.units
     craft = state.craft
     memo = state.board.memo
+    seen: dict[str, _Seen] = memo.setdefault("seen", {})  # each stand as last seen
     for u in state.rosters.foes[side]:
         unit = units[u]
         if unit.status == "killed" or not unit.revealed:
             continue
         cell = craft[unit.aboard].cell if unit.aboard is not None else None
-        key = ("target", u, unit.place, unit.aboard, cell)
-        hit = memo.get(key)
-        if hit is None:
-            hit = memo[key] = _target(state, u, unit)
-        option, direct_ok, indirect_ok = hit
+        last = seen.get(u)
+        if last is not None and last[0] is unit and last[1] == cell:
+            option, direct_ok, indirect_ok = last[2]
+        else:
+            key = ("target", u, unit.place, unit.aboard, cell)
+            hit: _Target | None = memo.get(key)
+            if hit is None:
+                hit = memo[key] = _target(state, u, unit)
+            seen[u] = (unit, cell, hit)  # the stand held, so the identity check is sound
+            option, direct_ok, indirect_ok = hit
         if direct_ok:
             direct.append(option)
         if indirect_ok:
@@ -113,7 +120,11 @@ def _targets(state: WatState, side: str) -> tuple[list[Option], list[Option]]:
     return direct, indirect
 
 
-def _target(state: WatState, unit_id: str, unit: StandState) -> tuple[Option, bool, bool]:
+_Target = tuple[Option, bool, bool]  # a stand as a target: its option, by direct, by indirect fire
+_Seen = tuple[StandState, Cell | None, _Target]  # a stand, its craft's cell, and its target
+
+
+def _target(state: WatState, unit_id: str, unit: StandState) -> _Target:
     """A living, revealed stand as a target: its option (its name and where it is), whether
     direct fire and indirect fire may target it (held by where it is: its place, or its craft
     and the craft's cell; a craft's name and type never change)."""
