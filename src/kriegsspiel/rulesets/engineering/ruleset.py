@@ -154,6 +154,7 @@ class Engineering(Ruleset[EngScenario, EngState, Act, Ev]):
     typed_view = staticmethod(view)
 
     victory_facts = staticmethod(victory.facts)
+    over = staticmethod(victory.over)
 
     def seats_to_act(self, state: EngState) -> list[str]:
         if state.over:

@@ -5,11 +5,13 @@ blown, forts destroyed, obstacles and minefields breached) and the Battlefront t
 from __future__ import annotations
 
 from kriegsspiel.core.seats import PUBLIC
-from kriegsspiel.core.victory import Facts, Piece, Result, decide
+from kriegsspiel.core.victory import Facts, Piece, Result, decide, judge, sudden_death
 from kriegsspiel.rulesets.engineering.knowledge import knowledge
 from kriegsspiel.rulesets.engineering.state import EngState
+from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
 
 UNBROKEN = ("intact", "present")  # an obstacle's conditions before it is breached
+UNDECIDED = 4096  # facts remembered per scenario as deciding nothing, at most
 
 
 def facts(state: EngState) -> Facts:
@@ -30,6 +32,35 @@ def facts(state: EngState) -> Facts:
     return Facts(state.scenario, units, frozenset(done), f"turn {state.turn}", state.over)
 
 
+def over(state: EngState) -> bool:
+    """`Ruleset.over`: with no decisive objective (VICTORY-DECISIVE) only the scenario's turns
+    end the game (VICTORY-END), so the facts need not be read. Facts that decided nothing
+    without the public display's knowledge (`core.victory.judge` asks for it only when a
+    decisive objective may hold) decide nothing again: they are remembered per scenario."""
+    if state.over:
+        return True  # VICTORY-END
+    if not sudden_death(state.scenario):
+        return False
+    read = facts(state)
+    key = (tuple(read.units.items()), read.done)
+    undecided: set[object] = per_terrain(state.scenario, "undecided", set)
+    if key in undecided:
+        return False
+    asked = []
+
+    def public() -> Facts:
+        asked.append(True)
+        return facts(knowledge(state, PUBLIC))
+
+    if judge(read, public) is not None:
+        return True
+    if not asked:
+        if len(undecided) >= UNDECIDED:
+            undecided.clear()
+        undecided.add(key)
+    return False
+
+
 def result(state: EngState) -> Result | None:
-    """`Ruleset.result`, for the views' `over`."""
+    """`Ruleset.result`."""
     return decide(state, facts, lambda s: knowledge(s, PUBLIC))

@@ -34,7 +34,7 @@ from kriegsspiel.rulesets.engineering.obstacles.obstacle_view import (
 )
 from kriegsspiel.rulesets.engineering.scenario import TargetClass
 from kriegsspiel.rulesets.engineering.state import EngState
-from kriegsspiel.rulesets.engineering.victory import result
+from kriegsspiel.rulesets.engineering.victory import over
 
 
 class EngUnitView(msgspec.Struct, frozen=True, kw_only=True):
@@ -145,7 +145,7 @@ def view(state: EngState, seat: str) -> EngView:
         phasing=state.phasing,
         phase=state.phase,
         acting=state.other if state.phase == "defensive_fire" else state.phasing,
-        over=result(state) is not None,
+        over=over(state),
         terrain=terrain_view(state.scenario),
         units=[_unit(state, seat, u.id) for u in state.scenario.units],
         tasks=[_task(state, t) for t in state.tasks if _sees_task(state, seat, t)],
