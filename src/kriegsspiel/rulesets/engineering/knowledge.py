@@ -26,12 +26,11 @@ Everything else (units, terrain, obstacles, bridges, forts, special vehicles) is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import operator
 from typing import Any, TypeVar
 
 from msgspec.structs import replace
 
-from kriegsspiel.core.memo import WHOLE, Memo
 from kriegsspiel.core.seats import PUBLIC, UMPIRE
 from kriegsspiel.core.secrecy import unshared
 from kriegsspiel.core.tasks import Task
@@ -47,40 +46,59 @@ from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
 T = TypeVar("T")
 PUBLIC_WORK = ("cross-bridge", "lay-bridge", "prime-conger", "fire-conger", "build-span", "move")
 
-# what a seat knows of one collection, made once while successive states share it
-_KNOWN: Memo[Any] = Memo(WHOLE)
 
-
-def _kept(collection: object, what: Hashable, build: Callable[[], T]) -> T:
-    value: T = _KNOWN.of(collection, build, what)
-    return value
+# The fields that hide something from a seat (but for the pending work), read together; and per
+# seat, those last read (held, so compared by identity) with what the seat knew of them.
+_read = operator.attrgetter(
+    "scenario",
+    "tasks",
+    "demolitions",
+    "minefields",
+    "mine_lanes",
+    "layings",
+    "mine_supply",
+    "forts",
+)
+_LAST: dict[str, tuple[tuple[object, ...], dict[str, Any]]] = {}
+SEATS = 64  # seats remembered at most
 
 
 def knowledge(state: EngState, seat: str) -> EngState:
-    """`state` as `seat` knows it (the umpire knows everything)."""
+    """`state` as `seat` knows it (the umpire knows everything): what it knows of the fields
+    that hide something is made once for successive states that share them all."""
     if seat == UMPIRE:
         return state
-    demolitions, enemies = _kept(
-        state.demolitions, ("demolitions", seat), lambda: _demolitions(state, seat)
-    )
-    public = _public_tasks(state.scenario)
-    tasks = _kept(state.tasks, ("tasks", seat, public), lambda: _tasks(state, seat))
-    if enemies:
-        tasks = {**tasks, **_stand_ins(state, enemies)}
-    return replace(
-        state,
-        scenario=known_scenario(state.scenario, seat),
-        minefields=_kept(
-            state.minefields, ("minefields", seat, state.order), lambda: _minefields(state, seat)
+    read = _read(state)
+    last = _LAST.get(seat)
+    if last is not None and all(map(operator.is_, read, last[0])):
+        known = last[1]
+    else:
+        if len(_LAST) >= SEATS:
+            _LAST.clear()
+        known = _known(state, seat)
+        _LAST[seat] = (read, known)
+    return replace(state, pending=_pending(state, seat), **known)
+
+
+def _known(state: EngState, seat: str) -> dict[str, Any]:
+    demolitions, stand_ins = _demolitions(state, seat)
+    return {
+        "scenario": known_scenario(state.scenario, seat),
+        "minefields": _minefields(state, seat),
+        "mine_lanes": _same(
+            state.mine_lanes,
+            {
+                k: lane
+                for k, lane in state.mine_lanes.items()
+                if lane.side == seat or _owner(state, lane.section) == seat
+            },
         ),
-        mine_lanes=_lanes(state, seat),
-        layings=_kept(state.layings, ("layings", seat), lambda: _layings(state, seat)),
-        mine_supply=_supply(state, seat),
-        demolitions=demolitions,
-        tasks=tasks,
-        pending=_pending(state, seat),
-        forts=_kept(state.forts, ("forts", seat), lambda: _forts(state, seat)),
-    )
+        "layings": _same(state.layings, {k: v for k, v in state.layings.items() if v.side == seat}),
+        "mine_supply": _supply(state, seat),
+        "demolitions": demolitions,
+        "tasks": {**_tasks(state, seat), **stand_ins},
+        "forts": _forts(state, seat),
+    }
 
 
 def _same(original: dict[str, T], known: dict[str, T]) -> dict[str, T]:
@@ -102,25 +120,6 @@ def _forts(state: EngState, seat: str) -> dict[str, FortState]:
             for k, f in state.forts.items()
         },
     )
-
-
-def _lanes(state: EngState, seat: str) -> dict[str, Any]:
-    """ENG-MINE-33..41: its own lanes, and the enemy's through its own sections."""
-    if not state.mine_lanes:
-        return state.mine_lanes
-    return _same(
-        state.mine_lanes,
-        {
-            k: lane
-            for k, lane in state.mine_lanes.items()
-            if lane.side == seat or _owner(state, lane.section) == seat
-        },
-    )
-
-
-def _layings(state: EngState, seat: str) -> dict[str, Any]:
-    """ENG-MINE-19..24: only the sections its own side is laying."""
-    return _same(state.layings, {k: v for k, v in state.layings.items() if v.side == seat})
 
 
 def _owner(state: EngState, section: str) -> str | None:
@@ -164,26 +163,15 @@ def _minefields(state: EngState, seat: str) -> dict[str, Minefield]:
 
 def _supply(state: EngState, seat: str) -> dict[str, int]:
     """ENG-MINE-20: only its own platoons' mines."""
-    platoons = per_terrain(
-        state.scenario.platoons,
-        ("platoons", seat),
-        lambda: frozenset(
-            [*(p.id for p in state.scenario.platoons if p.side == seat), default_platoon(seat)]
-        ),
-    )
-    supply = state.mine_supply
-    return _kept(
-        supply,
-        ("supply", platoons),
-        lambda: {p: n for p, n in supply.items() if p in platoons},
-    )
+    platoons = {p.id for p in state.scenario.platoons if p.side == seat}
+    platoons.add(default_platoon(seat))
+    return {p: n for p, n in state.mine_supply.items() if p in platoons}
 
 
-def _demolitions(state: EngState, seat: str) -> tuple[dict[str, Demolition], tuple[str, ...]]:
-    """Its own demolitions; an enemy's it knows of, prepared (or destroyed, for all to see); and
-    the enemy's it knows of, whose preparation it takes as done (`_stand_ins`)."""
+def _demolitions(state: EngState, seat: str) -> tuple[dict[str, Demolition], dict[str, Task]]:
+    """Its own demolitions; an enemy's it knows of, prepared (or destroyed, for all to see)."""
     out: dict[str, Demolition] = {}
-    enemies: list[str] = []
+    tasks: dict[str, Task] = {}
     for key, demo in state.demolitions.items():
         if demo.side == seat:
             out[key] = demo
@@ -195,27 +183,16 @@ def _demolitions(state: EngState, seat: str) -> tuple[dict[str, Demolition], tup
             prepared=not demo.destroyed,
             known_to=(seat,) if seat in demo.known_to else (),
         )
-        enemies.append(key)
-    return out, tuple(enemies)
-
-
-def _stand_ins(state: EngState, enemies: tuple[str, ...]) -> dict[str, Task]:
-    """The preparation of each enemy demolition the seat knows of, as the seat takes it: done."""
-    tasks: dict[str, Task] = {}
-    for key in enemies:
-        demo = state.demolitions[key]
         task = state.tasks[demo.task]
         tasks[demo.task] = Task(
             task.id, task.kind, task.name, task.side, 1, target=task.target, progress=1,
             status="complete",
         )  # fmt: skip
-    return tasks
+    return out, tasks
 
 
-def _public_tasks(scenario: EngScenario) -> frozenset[str]:
-    return per_terrain(
-        scenario.tasks, "public", lambda: frozenset(t.id for t in scenario.tasks if not t.secret)
-    )
+def _public_tasks(scenario: EngScenario) -> set[str]:
+    return {t.id for t in scenario.tasks if not t.secret}
 
 
 def _tasks(state: EngState, seat: str) -> dict[str, Task]:

@@ -4,7 +4,7 @@ hundreds of features on every call costs more than the lookup saves)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from kriegsspiel.core.memo import Memo
@@ -13,7 +13,7 @@ T = TypeVar("T")
 _BUILT: Memo[Any] = Memo(limit=256)  # a few games' terrains
 
 
-def per_terrain(terrain: object, what: Hashable, build: Callable[[], T]) -> T:
+def per_terrain(terrain: object, what: str, build: Callable[[], T]) -> T:
     """`build()` for `terrain` (or any collection never changed in place), once while that very
     object is in use."""
     value: T = _BUILT.of(terrain, build, what)
