@@ -4,6 +4,8 @@ blown, forts destroyed, obstacles and minefields breached) and the Battlefront t
 
 from __future__ import annotations
 
+import operator
+
 from kriegsspiel.core.seats import PUBLIC
 from kriegsspiel.core.victory import Facts, Piece, Result, decide, judge, sudden_death
 from kriegsspiel.rulesets.engineering.knowledge import knowledge
@@ -12,6 +14,19 @@ from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
 
 UNBROKEN = ("intact", "present")  # an obstacle's conditions before it is breached
 UNDECIDED = 4096  # facts remembered per scenario as deciding nothing, at most
+# what the facts are read from; the last fields found to decide nothing (held: by identity)
+_read = operator.attrgetter(
+    "scenario",
+    "specs",
+    "units",
+    "tasks",
+    "demolitions",
+    "bridges",
+    "forts",
+    "obstacles",
+    "mine_lanes",
+)
+_last: list[tuple[object, ...]] = []
 
 
 def facts(state: EngState) -> Facts:
@@ -36,15 +51,20 @@ def over(state: EngState) -> bool:
     """`Ruleset.over`: with no decisive objective (VICTORY-DECISIVE) only the scenario's turns
     end the game (VICTORY-END), so the facts need not be read. Facts that decided nothing
     without the public display's knowledge (`core.victory.judge` asks for it only when a
-    decisive objective may hold) decide nothing again: they are remembered per scenario."""
+    decisive objective may hold) decide nothing again: they are remembered per scenario, and
+    the very fields they were last read from."""
     if state.over:
         return True  # VICTORY-END
     if not sudden_death(state.scenario):
+        return False
+    fields = _read(state)
+    if _last and all(map(operator.is_, fields, _last[0])):
         return False
     read = facts(state)
     key = (tuple(read.units.items()), read.done)
     undecided: set[object] = per_terrain(state.scenario, "undecided", set)
     if key in undecided:
+        _last[:] = [fields]
         return False
     asked = []
 
@@ -58,6 +78,7 @@ def over(state: EngState) -> bool:
         if len(undecided) >= UNDECIDED:
             undecided.clear()
         undecided.add(key)
+        _last[:] = [fields]
     return False
 
 
