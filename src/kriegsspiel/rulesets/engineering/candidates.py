@@ -37,7 +37,11 @@ from kriegsspiel.rulesets.engineering.obstacles.obstacle_candidates import (
     fire_at_features,
     obstacle_candidates,
 )
-from kriegsspiel.rulesets.engineering.play.choice_candidates import FireCandidates, TaskCandidates
+from kriegsspiel.rulesets.engineering.play.choice_candidates import (
+    FireCandidates,
+    MayEngineer,
+    TaskCandidates,
+)
 from kriegsspiel.rulesets.engineering.play.demolition_candidates import DemolitionCandidates
 from kriegsspiel.rulesets.engineering.play.demolitions import REMOVE_REACH, RemoveDemolition, Reveal
 from kriegsspiel.rulesets.engineering.play.sequence import Emplace, EndPhase, Move, SetStatus
@@ -132,8 +136,9 @@ def _maneuvers(state: EngState, seat: str, units: list[EngUnit]) -> list[Candida
     )
     equipment = equipment_places(state)
     tasks = [t for t in state.tasks.values() if t.kind == "task" and t.status == "open"]
-    demolitions = DemolitionCandidates(state, seat, DEMOLITION_KINDS, HOOKS)
-    work = TaskCandidates(state, seat, tasks, HOOKS)
+    may = MayEngineer(state, seat)
+    demolitions = DemolitionCandidates(state, seat, DEMOLITION_KINDS, HOOKS, may)
+    work = TaskCandidates(state, seat, tasks, HOOKS, may)
     for spec in units:
         if skirts_up(state, spec) and not in_water(state, state.units[spec.id].position):
             out.append(Candidate(DropSkirts(spec.id), f"{spec.label} drops its skirts"))

@@ -21,15 +21,23 @@ Box = tuple[float, ...]  # min x, min y, max x, max y
 
 
 class Grid:
-    """Ids at points; `within` returns those within `r` of a point, in the order given."""
+    """Ids at points; `within` returns those within `r` of a point, in the order given (every
+    point is measured when they are few)."""
 
     def __init__(self, items: Iterable[tuple[str, Point]], cell: float = CELL) -> None:
         self._points = list(items)
-        self._boxes: Boxes[str] = Boxes([(k, (x, y, x, y)) for k, (x, y) in self._points], cell)
+        self._boxes: Boxes[str] | None = None
+        if len(self._points) > _FEW:
+            self._boxes = Boxes([(k, (x, y, x, y)) for k, (x, y) in self._points], cell)
 
     def within(self, at: Point, r: float) -> list[str]:
         reach = r + 1e-6
-        near = map(self._points.__getitem__, self._boxes.indices(at, reach))
+        boxes = self._boxes
+        near = (
+            self._points
+            if boxes is None
+            else map(self._points.__getitem__, boxes.indices(at, reach))
+        )
         return [k for k, p in near if math.dist(at, p) <= reach]
 
 
@@ -114,11 +122,15 @@ def _box(centre: Point, r: float) -> Box:
 
 def footprints(features: Mapping[str, Any]) -> Footprints:
     """The index of a collection of features, built once while it is in use."""
+    if not features:
+        return _NONE
     return per_terrain(features, "footprints", lambda: Footprints(features))
 
 
 def places(items: Mapping[str, Any]) -> Footprints:
     """The index of a collection of things at a `position` (bridges), built once."""
+    if not items:
+        return _NONE
     return per_terrain(items, "places", lambda: Footprints(items, points=True))
 
 
@@ -176,3 +188,6 @@ class Boxes(Generic[T]):
             for gy in range(y0, y1 + 1):
                 found.update(cells.get((gx, gy), ()))
         return sorted(found)
+
+
+_NONE = Footprints({})  # the index of any empty collection

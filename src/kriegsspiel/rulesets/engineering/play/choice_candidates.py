@@ -40,6 +40,26 @@ def refused(check: Callable[[], Any]) -> bool:
     return False
 
 
+class MayEngineer:
+    """Whether a unit passes what refuses it any engineering action (ENG-ACT-01..05, -13 with
+    BF-SEQ, BF-STATUS and SEATS), asked once per unit of one state for every kind of work."""
+
+    def __init__(self, state: EngState, seat: str) -> None:
+        self.state, self.seat = state, seat
+        self._verdicts: dict[str, bool] = {}
+
+    def __call__(self, spec: EngUnit) -> bool:
+        verdict = self._verdicts.get(spec.id)
+        if verdict is None:
+            state = self.state
+            verdict = self._verdicts[spec.id] = not (
+                refused(lambda: not_waiting(state))
+                or refused(lambda: own(state, self.seat, spec.id))
+                or refused(lambda: may_engineer(state, spec))
+            )
+        return verdict
+
+
 def _no_roll(*_: Any, **__: Any) -> Any:
     raise AssertionError("a check asked for dice")
 
@@ -168,8 +188,11 @@ class FireCandidates:
 class TaskCandidates:
     """The entries for work on tasks (ENG-ACT-07) of one side's units in one state."""
 
-    def __init__(self, state: EngState, seat: str, tasks: list[Task], hooks: Any) -> None:
+    def __init__(
+        self, state: EngState, seat: str, tasks: list[Task], hooks: Any, may: MayEngineer
+    ) -> None:
         self.state, self.seat = state, seat
+        self.may = may
         self.ctx = checking(state, seat, hooks)
         self.tasks = tasks
         self.workers = {u for t in tasks for u in _workers(t)}
@@ -178,12 +201,7 @@ class TaskCandidates:
         self._shared = Shared()
 
     def entry(self, spec: EngUnit) -> list[Candidate]:
-        state = self.state
-        if spec.side not in self.sides:
-            return []
-        if refused(lambda: not_waiting(state)) or refused(lambda: own(state, self.seat, spec.id)):
-            return []
-        if refused(lambda: may_engineer(state, spec)):
+        if spec.side not in self.sides or not self.may(spec):
             return []
         if spec.id in self.workers:
             items = self._each(spec)

@@ -20,11 +20,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kriegsspiel.core.choices import Candidate, Domain
-from kriegsspiel.rulesets.engineering.base import not_waiting, own
 from kriegsspiel.rulesets.engineering.fieldwork_geometry import CONFORM_REACH
 from kriegsspiel.rulesets.engineering.forts.fort_charges import PLACE_REACH
 from kriegsspiel.rulesets.engineering.nearby import Grid
-from kriegsspiel.rulesets.engineering.play.choice_candidates import checking, refused
+from kriegsspiel.rulesets.engineering.play.choice_candidates import MayEngineer, checking, refused
 from kriegsspiel.rulesets.engineering.play.demolitions import (
     PLAIN,
     Demolish,
@@ -34,7 +33,6 @@ from kriegsspiel.rulesets.engineering.play.demolitions import (
     kind_of,
     preparation,
 )
-from kriegsspiel.rulesets.engineering.play.work import may_engineer
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import Demolition, EngState, Point
 
@@ -45,8 +43,11 @@ _SLACK = 1e-6
 class DemolitionCandidates:
     """The demolition entries of one side's units in one state."""
 
-    def __init__(self, state: EngState, seat: str, kinds: dict[str, Any], hooks: Any) -> None:
+    def __init__(
+        self, state: EngState, seat: str, kinds: dict[str, Any], hooks: Any, may: MayEngineer
+    ) -> None:
         self.state = state
+        self.may = may
         self.ctx = checking(state, seat, hooks, kinds)
         self.own = [d for d in state.demolitions.values() if not d.destroyed]
         self.crewed = [d for d in self.own if kind_of(self.ctx, d).crews]
@@ -74,16 +75,11 @@ class DemolitionCandidates:
         return (demo.kind in UNIT_FREE or kind is PLAIN) and not kind.crews
 
     def entries(self, spec: EngUnit) -> list[Candidate]:
-        ctx = self.ctx
         if not self.own or (not spec.is_engineer and not self.crewed):
             return []  # AMB-ENG-44: engineers, or a kind's crews
         if not self._ready:
             self._index()
-        if refused(lambda: not_waiting(self.state)):
-            return []
-        if refused(lambda: own(self.state, ctx.seat, spec.id)):
-            return []
-        if refused(lambda: may_engineer(self.state, spec)):
+        if not self.may(spec):
             return []
         free, placed = self._free_prepares(spec), self._placed_prepares(spec)
         prepares = [*free, *placed] if placed else free
