@@ -66,8 +66,7 @@ def candidates(state: EngState, seat: str) -> list[Candidate]:
     acting = acting_side(state)
     if seat not in (UMPIRE, acting):
         return out
-    who = state.scenario.side_name(acting)
-    out.append(Candidate(EndPhase(), lambda: f"{who} ends the {phase_text(state)}"))
+    out.append(Candidate(EndPhase(), functools.partial(_ends, state, acting)))
     units = [
         spec
         for spec in state.specs.values()
@@ -76,6 +75,10 @@ def candidates(state: EngState, seat: str) -> list[Candidate]:
     if state.phase == "maneuver":
         return out + _maneuvers(state, seat, units)
     return out + _fire(state, seat, units)
+
+
+def _ends(state: EngState, side: str) -> str:
+    return f"{state.scenario.side_name(side)} ends the {phase_text(state)}"
 
 
 def _window(state: EngState, seat: str) -> list[Candidate]:
@@ -135,10 +138,9 @@ def _maneuvers(state: EngState, seat: str, units: list[EngUnit]) -> list[Candida
         and state.units[s.id].status != "knocked-out"
     )
     equipment = equipment_places(state)
-    tasks = [t for t in state.tasks.values() if t.kind == "task" and t.status == "open"]
     may = MayEngineer(state, seat)
     demolitions = DemolitionCandidates(state, seat, DEMOLITION_KINDS, HOOKS, may)
-    work = TaskCandidates(state, seat, tasks, HOOKS, may)
+    work = TaskCandidates(state, seat, HOOKS, may)
     for spec in units:
         if skirts_up(state, spec) and not in_water(state, state.units[spec.id].position):
             out.append(Candidate(DropSkirts(spec.id), f"{spec.label} drops its skirts"))

@@ -30,6 +30,7 @@ from kriegsspiel.rulesets.engineering.play.fire import Fire
 from kriegsspiel.rulesets.engineering.play.work import Engineer, engineer_checks, may_engineer
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState
+from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
 
 
 def refused(check: Callable[[], Any]) -> bool:
@@ -188,15 +189,11 @@ class FireCandidates:
 class TaskCandidates:
     """The entries for work on tasks (ENG-ACT-07) of one side's units in one state."""
 
-    def __init__(
-        self, state: EngState, seat: str, tasks: list[Task], hooks: Any, may: MayEngineer
-    ) -> None:
+    def __init__(self, state: EngState, seat: str, hooks: Any, may: MayEngineer) -> None:
         self.state, self.seat = state, seat
         self.may = may
         self.ctx = checking(state, seat, hooks)
-        self.tasks = tasks
-        self.workers = {u for t in tasks for u in _workers(t)}
-        self.sides = {t.side for t in tasks}
+        self.tasks, self.workers, self.sides = open_work(state.tasks)
         self._outsider: dict[str, list[tuple[str, str]]] = {}
         self._shared = Shared()
 
@@ -224,6 +221,17 @@ class TaskCandidates:
             if t.side == spec.side and not refused(lambda: engineer_checks(self.ctx, action)):  # noqa: B023
                 out.append((t.id, t.name or t.id))
         return out
+
+
+def open_work(tasks: dict[str, Task]) -> tuple[list[Task], set[str], set[str]]:
+    """The open tasks (ENG-ACT-07), the units already on them and their sides: made once while
+    the collection of tasks is in use."""
+    return per_terrain(tasks, "open work", lambda: _open_work(tasks))
+
+
+def _open_work(tasks: dict[str, Task]) -> tuple[list[Task], set[str], set[str]]:
+    work = [t for t in tasks.values() if t.kind == "task" and t.status == "open"]
+    return work, {u for t in work for u in _workers(t)}, {t.side for t in work}
 
 
 def _workers(task: Task) -> set[str]:
