@@ -135,7 +135,8 @@ def _phase_ends(ctx: Ctx) -> None:
     if state.phase != "maneuver":
         return
     for spec in state.scenario.units:
-        if funny(state, spec.id).swam_at != state.player_turn:
+        record = state.funnies.get(spec.id)  # a unit with no record of its own never swam
+        if record is None or record.swam_at != state.player_turn:
             continue
         if state.units[spec.id].status == "knocked-out":
             continue

@@ -13,9 +13,11 @@ from kriegsspiel.rulesets.engineering.bridges.works_state import FunnyState
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState
 
+_ORDINARY = FunnyState()  # the record of a unit with none of its own
+
 
 def funny(state: EngState, unit_id: str) -> FunnyState:
-    return state.funnies.get(unit_id, FunnyState())
+    return state.funnies.get(unit_id, _ORDINARY)
 
 
 def with_funny(state: EngState, unit_id: str, record: FunnyState) -> EngState:
