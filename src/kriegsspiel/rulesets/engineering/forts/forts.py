@@ -136,6 +136,8 @@ def _fire_at(ctx: Ctx, firer: EngUnit, target: str, indirect: bool) -> tuple[Mod
     """ENG-FORT-07: arcs both ways; ENG-FORT-05/08: the armour against fire at occupants (IDF at
     occupants is bombard's, with the `idf_vs_fort_occupants` option)."""
     state = ctx.state
+    if not state.forts:
+        return ()  # no unit is in a fort
     home = housing(state, firer.id)
     aim = state.units[target].position if target in state.units else None
     if home is not None and not in_arcs(spec_of(state, home.id).fire_arcs, home.position, aim):
