@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 WATER = frozenset({"water", "river", "sea", "lake", "deep-water"})
 CONFORM_REACH = 1.0  # BF-CONFORM
 _EPS = 1e-9
+_KEPT = 4096  # distances from gaps, and points in water or not, remembered per terrain
 
 
 def feature(state: EngState, feature_id: str | None) -> TerrainSpec | None:
@@ -59,8 +60,15 @@ def gap_distance(
     gap = feature(state, gap_id)
     if point is None or (gap is None and site is None):
         return None
-    if gap is not None:
-        return round(float(shape(gap).distance(shapes.point(point))), 4)
+    if gap is not None:  # measured once per gap and point while the terrain is in use
+        known: dict[tuple[str, Point], float] = per_terrain(state.scenario.terrain, "gaps", dict)
+        found = known.get((gap.id, point))
+        if found is None:
+            if len(known) >= _KEPT:
+                known.clear()
+            measured = float(shape(gap).distance(shapes.point(point)))
+            found = known[(gap.id, point)] = round(measured, 4)
+        return found
     assert site is not None
     return round(distance(point, site), 4)
 
@@ -118,8 +126,16 @@ def in_water(state: EngState, point: Point | None) -> bool:
     if point is None:
         return False
     near = [w for w, _ in water_near(state, point, 0.0)]
-    here = shapes.point(point) if near else None
-    return any(w.contains(here) for w in near)
+    if not near:
+        return False
+    known: dict[Point, bool] = per_terrain(state.scenario.terrain, "in water", dict)
+    found = known.get(point)  # found once per point while the terrain is in use
+    if found is None:
+        if len(known) >= _KEPT:
+            known.clear()
+        here = shapes.point(point)
+        found = known[point] = any(w.contains(here) for w in near)
+    return found
 
 
 def through_water(state: EngState, frm: Point | None, to: Point) -> bool:
