@@ -16,7 +16,7 @@ from kriegsspiel.core.scenario import TerrainSpec
 from kriegsspiel.errors import InputError, RuleViolation
 from kriegsspiel.rulesets.engineering.nearby import Box, Boxes, segment_distance
 from kriegsspiel.rulesets.engineering.state import EngState, Point
-from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
+from kriegsspiel.rulesets.engineering.terrain_cache import per_key, per_terrain
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 WATER = frozenset({"water", "river", "sea", "lake", "deep-water"})
 CONFORM_REACH = 1.0  # BF-CONFORM
 _EPS = 1e-9
-_KEPT = 4096  # distances from gaps, and points in water or not, remembered per terrain
 
 
 def feature(state: EngState, feature_id: str | None) -> TerrainSpec | None:
@@ -60,15 +59,13 @@ def gap_distance(
     gap = feature(state, gap_id)
     if point is None or (gap is None and site is None):
         return None
-    if gap is not None:  # measured once per gap and point while the terrain is in use
-        known: dict[tuple[str, Point], float] = per_terrain(state.scenario.terrain, "gaps", dict)
-        found = known.get((gap.id, point))
-        if found is None:
-            if len(known) >= _KEPT:
-                known.clear()
-            measured = float(shape(gap).distance(shapes.point(point)))
-            found = known[(gap.id, point)] = round(measured, 4)
-        return found
+    if gap is not None:
+        return per_key(
+            state.scenario.terrain,
+            "gap distance",
+            (gap.id, point),
+            lambda: round(float(shape(gap).distance(shapes.point(point))), 4),
+        )
     assert site is not None
     return round(distance(point, site), 4)
 
@@ -128,14 +125,12 @@ def in_water(state: EngState, point: Point | None) -> bool:
     near = [w for w, _ in water_near(state, point, 0.0)]
     if not near:
         return False
-    known: dict[Point, bool] = per_terrain(state.scenario.terrain, "in water", dict)
-    found = known.get(point)  # found once per point while the terrain is in use
-    if found is None:
-        if len(known) >= _KEPT:
-            known.clear()
-        here = shapes.point(point)
-        found = known[point] = any(w.contains(here) for w in near)
-    return found
+    return per_key(state.scenario.terrain, "in water", point, lambda: _inside(near, point))
+
+
+def _inside(water: list[BaseGeometry], point: Point) -> bool:
+    here = shapes.point(point)
+    return any(w.contains(here) for w in water)
 
 
 def through_water(state: EngState, frm: Point | None, to: Point) -> bool:
@@ -153,6 +148,10 @@ def through_water(state: EngState, frm: Point | None, to: Point) -> bool:
     ]  # only water whose bounding box meets the move's can hold any of it
     if not near:
         return False
+    return per_key(state.scenario.terrain, "through water", (frm, to), lambda: _wet(near, frm, to))
+
+
+def _wet(water: list[BaseGeometry], frm: Point | None, to: Point) -> bool:
     line = shapes.path(frm, to) if frm is not None else shapes.point(to)
     end = shapes.point(to)
-    return any(w.intersection(line).length > _EPS or w.contains(end) for w in near)
+    return any(w.intersection(line).length > _EPS or w.contains(end) for w in water)

@@ -21,7 +21,7 @@ from kriegsspiel.core import shapes
 from kriegsspiel.core.geometry import Measure, angle_off
 from kriegsspiel.core.scenario import TerrainSpec
 from kriegsspiel.errors import RuleViolation
-from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
+from kriegsspiel.rulesets.engineering.terrain_cache import per_key, per_terrain
 
 if TYPE_CHECKING:  # scenario.py imports the specs that use footprints
     from shapely.geometry import Polygon
@@ -87,15 +87,7 @@ def ground_under(footprint: Footprint, terrain: Iterable[TerrainSpec]) -> tuple[
     """The kinds of terrain features that meet the footprint's interior (ENG-MINE-11/12)."""
     if not isinstance(terrain, tuple):
         return _ground_under(footprint, terrain)
-    known: dict[Footprint, tuple[str, ...]] = per_terrain(terrain, "ground", dict)
-    if footprint not in known:
-        if len(known) > _KEPT:
-            known.clear()
-        known[footprint] = _ground_under(footprint, terrain)
-    return known[footprint]
-
-
-_KEPT = 4096  # footprints whose ground is remembered, per terrain
+    return per_key(terrain, "ground", footprint, lambda: _ground_under(footprint, terrain))
 
 
 def _ground_under(footprint: Footprint, terrain: Iterable[TerrainSpec]) -> tuple[str, ...]:
