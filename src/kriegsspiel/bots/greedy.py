@@ -3,8 +3,9 @@
 For each legal action (an open parameter, such as a destination, drawn `samples` times from its
 domain; a choice of targets tried option by option, up to `samples` of them) it asks the table
 for the action's outlook (`SeatTable.outlook`): the distribution of what the seat would know
-afterwards, valued by `bots.value` (the victory score margin, then the margin of losses), exact
-over the action's chance tree up to `budget` paths and estimated past it. It plays the best
+afterwards, valued by `bots.value` (the victory score margin, then the margin of losses), or
+where the enemy must answer at once (its opportunity fire) by its best answer (`bots.reply`),
+exact over the action's chance tree up to `budget` paths and estimated past it. It plays the best
 expectation; ties are broken by `rng`. Everything it reads is its seat's knowledge.
 """
 
@@ -14,8 +15,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from kriegsspiel.bots.reply import measure
 from kriegsspiel.bots.table import SeatTable
-from kriegsspiel.bots.value import measure
 from kriegsspiel.core.choices import Choice
 from kriegsspiel.errors import KriegsspielError
 
