@@ -5,7 +5,8 @@ The value is the victory score margin (`Ruleset.scores`: the side's points less 
 side's), weighted `SCORE_WEIGHT`, plus tie-breaks for when the scores do not move in one ply:
 the margin of losses, the enemy's less the side's own, each unit counted by how badly it is
 hurt (`LOSS`); and, a little, how much nearer the side's units stand to the places its
-`control` objectives name than the enemy's to theirs (`ADVANCE`), and how much more of its
+`control` objectives name and the lines its `exit` objectives name than the enemy's to theirs
+(`ADVANCE`), and how much more of its
 multi-turn work it has done (`WORK`: engineering tasks, waterborne pontoon sites). Units a side
 may not know of are not in its knowledge, so they count for nothing until they are seen; losses
 never count twice once they are.
@@ -17,10 +18,11 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from kriegsspiel.bots import crossing
 from kriegsspiel.core.outlook import result_of, scores_of
 from kriegsspiel.core.sim import AnyRuleset
 from kriegsspiel.core.tasks import Task
-from kriegsspiel.core.victory import Control, TaskDone, features
+from kriegsspiel.core.victory import Control, Exit, Facts, TaskDone, features
 
 SCORE_WEIGHT = 10.0  # one victory point outweighs any tie-break of one ply
 ADVANCE = 0.02  # value of an inch nearer a control objective, for each point it is worth
@@ -125,7 +127,11 @@ def work(ruleset: str, state: Any) -> dict[str, float]:
 def distances(ruleset: AnyRuleset, state: Any) -> dict[str, float]:
     """Each side's distance from the places its `control` objectives name: for each, inches
     from the place's centre to the side's nearest unit that can hold ground (capped at `FAR`);
-    none for a ruleset that gives no victory facts."""
+    and from the lines its `exit` objectives name, for each unit they count (`_to_exit`);
+    none for a ruleset that gives no victory facts. Waterborne stands stand in features, not at
+    points: their distance is counted in moves on the scenario's map (`bots.crossing`)."""
+    if ruleset.name == "waterborne":
+        return crossing.distances(state)
     try:
         facts = ruleset.facts(state)
     except NotImplementedError:
@@ -134,6 +140,9 @@ def distances(ruleset: AnyRuleset, state: Any) -> dict[str, float]:
     out: dict[str, float] = dict.fromkeys(facts.scenario.side_ids, 0.0)
     places = features(facts.scenario)
     for objective in victory.objectives if victory is not None else ():
+        if isinstance(objective, Exit) and objective.side in out:
+            out[objective.side] += _to_exit(objective, facts) * objective.points
+            continue
         place = places.get(objective.feature) if isinstance(objective, Control) else None
         if place is None or not place.points or objective.side not in out:
             continue
@@ -146,6 +155,27 @@ def distances(ruleset: AnyRuleset, state: Any) -> dict[str, float]:
         ]
         out[objective.side] += min([FAR, *near]) * objective.points
     return out
+
+
+def _to_exit(objective: Exit, facts: Facts) -> float:
+    """The inches the units an `exit` objective counts have yet to go to its line (`beyond`),
+    each capped at `FAR` (as is one knocked out or gone by another edge); none without a line."""
+    line = objective.beyond
+    if line is None:
+        return 0.0
+    sign = 1.0 if objective.edge in ("north", "east") else -1.0
+    axis = 1 if objective.edge in ("north", "south") else 0
+    counted = objective.units or [k for k, p in facts.units.items() if p.side == objective.side]
+    total = 0.0
+    for uid in counted:
+        piece = facts.units.get(uid)
+        if piece is None or piece.exited == objective.edge:
+            continue
+        if piece.out or piece.position is None:
+            total += FAR
+        else:
+            total += min(FAR, max(0.0, sign * (line - piece.position[axis])))
+    return total
 
 
 def value(ruleset: AnyRuleset, state: Any, side: str) -> float:
