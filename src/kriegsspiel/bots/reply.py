@@ -2,11 +2,12 @@
 
 One ply does not see what an action lets the enemy do at once: a move or an engineering action
 into its opportunity fire looks as good as staying put. When, in a state the seat knows, only
-enemy seats may act and with few options (`REPLIES`: a window of opportunity fire, the pass
-or the fire of its few units), `replied` values the state by the enemy's best answer for it
-(the one worst for the side), each answer's value its expectation over its own chance tree
-walked on that state, as `Game.outlook` walks an action. A state where the side acts, the game
-is over or the enemy has a whole phase to play keeps its own value.
+enemy seats may act and have a choice of a few options (`REPLIES`: a window of opportunity
+fire, the pass or the fire of its few units), `replied` values the state by the enemy's best
+answer for it (the one worst for the side), each answer's value its expectation over its own
+chance tree walked on that state, as `Game.outlook` walks an action. A state where the side
+acts, the game is over, the enemy has a single option (a forced roll) or a whole phase to play
+keeps its own value.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ UNPLAYABLE = (KriegsspielError, AssertionError)
 
 def answers(ruleset: AnyRuleset, state: Any, side: str) -> list[tuple[str, Any]] | None:
     """The enemy seats' options in `state` (seat, typed action), if only enemy seats may act
-    and they have at most `REPLIES` options with no open parameter; None otherwise."""
+    and they have from two to `REPLIES` options, none with an open parameter; None otherwise."""
     if ruleset.over(state):
         return None
     seats = ruleset.seats_to_act(state)
@@ -45,7 +46,7 @@ def answers(ruleset: AnyRuleset, state: Any, side: str) -> list[tuple[str, Any]]
             if len(out) >= REPLIES or candidate.open():
                 return None
             out.append((seat, candidate.action))
-    return out or None
+    return out if len(out) > 1 else None  # one option is no choice made against the side
 
 
 def answered(
