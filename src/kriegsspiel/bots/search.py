@@ -9,10 +9,11 @@ action is added, a random rollout of up to `depth` actions follows, and every si
 (`bots.value.reward`: the result once there is one, else the value squashed to (0, 1)) is
 backed up, each node crediting the seat that chose it. The move played is the root's most
 visited. At the root the actions are the seat's own legal list, an open parameter drawn
-`samples` times, narrowed to the `width` of the best outlook one ply ahead (as `greedy` values
-them, so the search spends its playouts where they can change the choice), each starting with
-its one-ply expectation counted as `PRIOR` visits (so few playouts play as greedy would); deeper,
-an action with open parameters stands for its listed value.
+`samples` times, narrowed to the `width` of the best outlook one ply ahead (valued by
+`bots.value` alone, without the enemy's answer greedy weighs, so the search spends its playouts
+where they can change the choice), each starting with its one-ply expectation counted as `PRIOR`
+visits (so few playouts play as greedy would); deeper, an action with open parameters stands
+for its listed value.
 
 The budget is `playouts` iterations, or `ms` milliseconds of wall-clock time from the start of
 the choice (at least one iteration, and the root's narrowing, which comes first); with playouts
@@ -135,9 +136,9 @@ class SearchBot:
         sim: Sim[Any, Any, Any, Any],
         actions: list[tuple[bytes, Any, dict[str, Any]]],
     ) -> tuple[list[tuple[bytes, Any, dict[str, Any]]], list[float | None]]:
-        """The `width` root actions of the best outlook one ply ahead (as greedy values them),
-        in their listed order: the search spends its playouts on those; with each, its
-        expected value as a reward (`bots.value.squash`), None where it has no outlook."""
+        """The `width` root actions of the best outlook one ply ahead (by `bots.value`), in
+        their listed order: the search spends its playouts on those; with each, its expected
+        value as a reward (`bots.value.squash`), None where it has no outlook."""
         valued = measure(sim.ruleset, table.seat)
         expected: dict[int, float] = {}
         for i, (_, _, data) in enumerate(actions):
