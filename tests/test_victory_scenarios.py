@@ -154,6 +154,7 @@ def test_afv_shermans_through_the_village_and_three_lost() -> None:
     vehicles = dict(state.vehicles)
     vehicles["sherman-1"] = replace(vehicles["sherman-1"], position=(28.0, 45.0))
     assert game.ruleset.scores(replace(state, vehicles=vehicles))["us"] == 2
+    vehicles = dict(vehicles)  # a new state's own dict: a state's parts are never changed
     for v in ("sherman-2", "sherman-3", "sherman-4"):
         vehicles[v] = replace(vehicles[v], status="destroyed")
     result = game.ruleset.result(replace(state, vehicles=vehicles))
