@@ -55,8 +55,9 @@ def answered(
     """The side's expected `value` of what it would know after `seat` plays `action`."""
 
     def run(roll: Roll) -> str:
-        records = sim.perform(ruleset, state, seat, action, roll, True, False)
-        after = ruleset.knowledge(sim.fold(ruleset, state, records), side)
+        after = ruleset.knowledge(
+            sim.performed(ruleset, state, seat, action, roll, True, False)[1], side
+        )
         return repr(value(after))
 
     odds = walk(run, budget=BUDGET, samples=SAMPLES)

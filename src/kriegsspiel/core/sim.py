@@ -3,9 +3,9 @@
 `Game` resolves every action through these functions, and search and playouts call them
 directly on states (immutable, so a state is its own clone):
 
-- `perform` runs `Ruleset.perform` behind the guards every ruleset shares (SEATS, GAME-OVER),
-  holding the ruleset to its contract (no refusal after a roll or an event);
-- `fold` applies an action's records to a state;
+- `performed` runs `Ruleset.performed` behind the guards every ruleset shares (SEATS,
+  GAME-OVER), holding the ruleset to its contract (no refusal after a roll or an event), and
+  gives the action's records and the state after them;
 - `until_first_roll` validates an action by running it up to its first roll (or event);
 - `legal` lists the candidates that validate, `random_legal` draws one uniformly;
 - `Sim` binds one ruleset: `step(state, seat, action, rng)` plays an action with dice from a
@@ -53,21 +53,6 @@ def guarded(ruleset: AnyRuleset, state: Any, seat: str, over: bool | None = None
     return True
 
 
-def perform(
-    ruleset: Ruleset[Sc, S, A, E],
-    state: S,
-    seat: str,
-    action: A,
-    roll: Roll,
-    validated: bool,
-    over: bool | None = None,
-) -> Sequence[Record[E]]:
-    """`perform` behind the guards, holding the ruleset to its contract: no refusal after a
-    roll or an event, and none on hidden facts once the seat's knowledge accepted the action
-    (`validated`)."""
-    return performed(ruleset, state, seat, action, roll, validated, over)[0]
-
-
 def performed(
     ruleset: Ruleset[Sc, S, A, E],
     state: S,
@@ -77,7 +62,9 @@ def performed(
     validated: bool,
     over: bool | None = None,
 ) -> tuple[Sequence[Record[E]], S]:
-    """`perform`, with the state after the records (`Ruleset.performed`)."""
+    """`Ruleset.performed` behind the guards, holding the ruleset to its contract: no refusal
+    after a roll or an event, and none on hidden facts once the seat's knowledge accepted the
+    action (`validated`). The records, and the state after them."""
     guard(ruleset, state, seat, over)
     watched = _Watched(roll, ruleset.validates_before_events)
     try:
@@ -87,13 +74,6 @@ def performed(
             why = f"after {watched.acted}" if watched.acted else "on facts hidden from the seat"
             raise EngineFault(f"{ruleset.name}: {action!r} refused {why}: {exc}") from exc
         raise
-
-
-def fold(ruleset: Ruleset[Sc, S, A, E], state: S, records: Sequence[Record[E]]) -> S:
-    """`state` after the records' events."""
-    for record in records:
-        state = ruleset.apply(state, record.event)
-    return state
 
 
 def until_first_roll(ruleset: AnyRuleset, known: Any, seat: str, action: Any) -> None:
@@ -295,11 +275,9 @@ __all__ = [
     "RngRoll",
     "Sim",
     "action_names",
-    "fold",
     "guard",
     "legal",
     "parse_action",
-    "perform",
     "performed",
     "plain",
     "random_legal",

@@ -98,10 +98,7 @@ class Waterborne(Ruleset[WatScenario, WatState, Act, Ev]):
 
     def context(self, state: WatState, seat: str, roll: Roll) -> Ctx:
         # the fields in order (core.topics.Context)
-        return Ctx(state, seat, roll, topics.APPLIERS, state.scenario.game_tables)
-
-    def apply(self, state: WatState, event: Ev) -> WatState:
-        return topics.APPLIERS[type(event)](state, event)
+        return Ctx(state, seat, roll, topics.COMPOSED.appliers, state.scenario.game_tables)
 
     typed_view = staticmethod(view)
 
