@@ -22,7 +22,7 @@ from kriegsspiel.bots import crossing
 from kriegsspiel.core.outlook import result_of, scores_of
 from kriegsspiel.core.sim import AnyRuleset
 from kriegsspiel.core.tasks import Task
-from kriegsspiel.core.victory import Control, Exit, Facts, TaskDone, features
+from kriegsspiel.core.victory import Control, Exit, Facts, TaskDone, counted, features, short_of
 
 SCORE_WEIGHT = 10.0  # one victory point outweighs any tie-break of one ply
 ADVANCE = 0.02  # value of an inch nearer a control objective, for each point it is worth
@@ -163,18 +163,15 @@ def _to_exit(objective: Exit, facts: Facts) -> float:
     line = objective.beyond
     if line is None:
         return 0.0
-    sign = 1.0 if objective.edge in ("north", "east") else -1.0
-    axis = 1 if objective.edge in ("north", "south") else 0
-    counted = objective.units or [k for k, p in facts.units.items() if p.side == objective.side]
     total = 0.0
-    for uid in counted:
-        piece = facts.units.get(uid)
-        if piece is None or piece.exited == objective.edge:
+    for uid in counted(objective, facts):
+        piece = facts.units[uid]
+        if piece.exited == objective.edge:
             continue
         if piece.out or piece.position is None:
             total += FAR
         else:
-            total += min(FAR, max(0.0, sign * (line - piece.position[axis])))
+            total += min(FAR, max(0.0, short_of(objective.edge, line, piece.position)))
     return total
 
 

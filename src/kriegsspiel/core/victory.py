@@ -332,7 +332,7 @@ def _holds(objective: AnyObjective, facts: Facts, truth: Facts, side_points: int
     if isinstance(objective, Total):
         return side_points >= objective.total
     if isinstance(objective, KnockOut | Exit):
-        needed = objective.needed or len(_counted(objective, truth))
+        needed = objective.needed or len(counted(objective, truth))
         return _count(objective, facts) >= needed
     return _count(objective, facts) > 0
 
@@ -354,7 +354,9 @@ def _count(objective: AnyObjective, facts: Facts) -> int:
     return 0
 
 
-def _counted(objective: KnockOut | Exit, facts: Facts) -> list[str]:
+def counted(objective: KnockOut | Exit, facts: Facts) -> list[str]:
+    """The units a knock-out or exit objective counts, of those in the facts: those it names,
+    else every other side's (knock-out) or every one of its side's (exit)."""
     if objective.units:
         return [u for u in objective.units if u in facts.units]
     own = isinstance(objective, Exit)
@@ -364,9 +366,9 @@ def _counted(objective: KnockOut | Exit, facts: Facts) -> list[str]:
 def _achieved(objective: KnockOut | Exit, facts: Facts) -> list[str]:
     units = facts.units
     if isinstance(objective, KnockOut):
-        return [u for u in _counted(objective, facts) if units[u].out]
+        return [u for u in counted(objective, facts) if units[u].out]
     test = _beyond(objective)
-    return [u for u in _counted(objective, facts) if _there(objective.edge, units[u], test)]
+    return [u for u in counted(objective, facts) if _there(objective.edge, units[u], test)]
 
 
 def _there(edge: Edge, piece: Piece, test: Callable[[Point], bool] | None) -> bool:
@@ -380,13 +382,18 @@ def _beyond(objective: Exit) -> Callable[[Point], bool] | None:
     line, edge = objective.beyond, objective.edge
     if line is None:
         return None
+    return lambda p: short_of(edge, line, p) <= 0
+
+
+def short_of(edge: Edge, line: float, at: Point) -> float:
+    """Inches from `at` to an exit's `line`, towards its `edge` (0 or less: beyond it)."""
     if edge == "north":
-        return lambda p: p[1] >= line
+        return line - at[1]
     if edge == "south":
-        return lambda p: p[1] <= line
+        return at[1] - line
     if edge == "east":
-        return lambda p: p[0] >= line
-    return lambda p: p[0] <= line
+        return line - at[0]
+    return at[0] - line
 
 
 def controller(objective: Control, facts: Facts) -> str | None:
@@ -502,10 +509,12 @@ __all__ = [
     "Total",
     "Victory",
     "controller",
+    "counted",
     "decide",
     "features",
     "judge",
     "nearest_edge",
     "scores",
+    "short_of",
     "validate",
 ]
