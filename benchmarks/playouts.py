@@ -3,7 +3,8 @@
 Run as a script (`python playouts.py SECONDS`) it prints the playouts per second of every
 bundled scenario as JSON; `test_bench_play.py` runs it against this checkout and against an
 earlier commit in the same run, for the ratio. It works with both APIs: `Game.legal_actions`
-(choices) and the earlier `Ruleset.legal_actions` (typed actions).
+(choices) and the earlier `Ruleset.legal_actions` (typed actions). `python playouts.py SECONDS
+--engine` times `engine_playout` instead: the same random games on the engine's own path.
 
 `recorded` and `long_game` give the logs the long-game benchmarks load, replay and act on: random
 playouts of every bundled scenario as bundled and tiled to 500 units, and a long demo game,
@@ -66,6 +67,28 @@ def playout(name: str, index: int) -> int:
         if action is None:
             return step
         game.act(seat, action)
+    return STEPS
+
+
+def engine_playout(name: str, index: int) -> int:
+    """`playout` on the engine's path for search (`core.sim.Sim`: a state stepped with dice drawn
+    from the generator, no log, no store, no seat's knowledge): each seat draws its action from
+    the whole state, as a bot's playout from a determinization does."""
+    from kriegsspiel.core.sim import Sim  # not in the earlier commit the benchmark compares with
+
+    rng = random.Random(index)
+    sc = scenario(name)
+    sim = Sim(ks.find_ruleset(sc.ruleset))
+    state = sim.ruleset.initial_state(sc)
+    for step in range(STEPS):
+        seats = [] if sim.over(state) else sim.seats_to_act(state)
+        if not seats:
+            return step
+        seat = rng.choice(seats)
+        action = sim.random_action(state, seat, rng)
+        if action is None:
+            return step
+        state = sim.step(state, seat, action, rng)
     return STEPS
 
 
@@ -134,21 +157,25 @@ def _moved(item: dict[str, Any], dx: float, dy: float, suffix: str, ids: set[str
     return copy
 
 
-def rates(seconds: float) -> dict[str, float]:
-    """Playouts per second of each bundled scenario, each run for about `seconds`."""
+def rates(seconds: float, play: Any = playout) -> dict[str, float]:
+    """Playouts (by `play`) per second of each bundled scenario, each run for about `seconds`
+    of process time after one to warm up."""
     out = {}
     for name in bundled_names():
-        start = time.perf_counter()
+        play(name, -1)
+        start = time.process_time()
         done = 0
-        while time.perf_counter() - start < seconds or done < 2:
-            playout(name, done)
+        while time.process_time() - start < seconds or done < 2:
+            play(name, done)
             done += 1
-        out[name] = done / (time.perf_counter() - start)
+        out[name] = done / (time.process_time() - start)
     return out
 
 
 if __name__ == "__main__":
-    print(json.dumps(rates(float(sys.argv[1]) if len(sys.argv) > 1 else 2.0)))
+    chosen = engine_playout if "--engine" in sys.argv else playout
+    numbers = [a for a in sys.argv[1:] if not a.startswith("--")]
+    print(json.dumps(rates(float(numbers[0]) if numbers else 2.0, chosen)))
 
 
 # -- recorded games ---------------------------------------------------------------------------

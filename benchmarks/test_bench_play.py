@@ -1,5 +1,6 @@
 """Benchmarks of play (`make bench`): legal actions at 6, 100 and 500 units, whole-action odds,
-and random playouts per second, against the commit before validate-then-roll in the same run."""
+and random playouts per second, through the public API and on the engine's own path, against
+the commit before validate-then-roll in the same run."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 from kriegsspiel import Game, ScriptedDice, new_game
 from kriegsspiel.rulesets import RULESETS
 from kriegsspiel.scenario.load import bundled_names
-from playouts import at_size, playout, rates
+from playouts import at_size, engine_playout, playout, rates
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
@@ -63,6 +64,13 @@ def test_random_playout(benchmark: BenchmarkFixture, name: str) -> None:
     benchmark.pedantic(lambda: playout(name, next(count)), rounds=5, iterations=1)  # type: ignore[no-untyped-call]
 
 
+@pytest.mark.parametrize("name", bundled_names())
+def test_engine_playout(benchmark: BenchmarkFixture, name: str) -> None:
+    """The same random game on the engine's path (`core.sim.Sim`, no log); ops = playouts/s."""
+    count = iter(range(10**6))
+    benchmark.pedantic(lambda: engine_playout(name, next(count)), rounds=5, iterations=1)  # type: ignore[no-untyped-call]
+
+
 def _baseline_src(folder: Path) -> Path | None:
     """The source tree of BASELINE, unpacked into `folder` (None outside a git checkout)."""
     archive = folder / "src.tar"
@@ -77,10 +85,10 @@ def _baseline_src(folder: Path) -> Path | None:
     return folder / "src"
 
 
-def _rates(src: Path, seconds: float) -> dict[str, float]:
+def _rates(src: Path, seconds: float, *flags: str) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(src)}
     out = subprocess.run(
-        [sys.executable, str(HERE / "playouts.py"), str(seconds)],
+        [sys.executable, str(HERE / "playouts.py"), str(seconds), *flags],
         env=env, capture_output=True, text=True, check=True,
     )  # fmt: skip
     result: dict[str, float] = json.loads(out.stdout)
@@ -88,8 +96,10 @@ def _rates(src: Path, seconds: float) -> dict[str, float]:
 
 
 def test_playouts_against_the_baseline_commit(benchmark: BenchmarkFixture) -> None:
-    """Playouts per second of each bundled scenario, this checkout against BASELINE, measured
-    in turn in the same run (two rounds each, the better kept); the ratios are in extra_info."""
+    """Playouts per process-second of each bundled scenario, this checkout against BASELINE,
+    measured in turn in the same run (two rounds each, the better kept): through `Game` in both,
+    and on this checkout's engine path (`engine_playout`, which BASELINE did not have) against
+    BASELINE's `Game`; the ratios are in extra_info."""
     with tempfile.TemporaryDirectory() as tmp:
         old_src = _baseline_src(Path(tmp))
         if old_src is None:
@@ -97,18 +107,22 @@ def test_playouts_against_the_baseline_commit(benchmark: BenchmarkFixture) -> No
         new_src = ROOT / "src"
         old: dict[str, float] = {}
         new: dict[str, float] = {}
+        engine: dict[str, float] = {}
         for _ in range(2):
-            for src, best in ((old_src, old), (new_src, new)):
-                for name, rate in _rates(src, 1.5).items():
+            runs = ((old_src, old, ()), (new_src, new, ()), (new_src, engine, ("--engine",)))
+            for src, best, flags in runs:
+                for name, rate in _rates(src, 1.5, *flags).items():
                     best[name] = max(best.get(name, 0.0), rate)
     for name in new:
         benchmark.extra_info[f"{name} playouts/s"] = round(new[name], 1)
+        benchmark.extra_info[f"{name} engine playouts/s"] = round(engine[name], 1)
         benchmark.extra_info[f"{name} before"] = round(old[name], 1)
         benchmark.extra_info[f"{name} ratio"] = round(new[name] / old[name], 1)
-    print(
-        "\nplayouts/s  "
-        + "  ".join(f"{n}: {old[n]:.1f} -> {new[n]:.1f} ({new[n] / old[n]:.1f}x)" for n in new)
-    )
+        benchmark.extra_info[f"{name} engine ratio"] = round(engine[name] / old[name], 1)
+    print("\nplayouts/s, before -> Game (ratio), engine (ratio)")
+    for n in new:
+        print(f"  {n}: {old[n]:.1f} -> {new[n]:.1f} ({new[n] / old[n]:.1f}x), ", end="")
+        print(f"{engine[n]:.1f} ({engine[n] / old[n]:.1f}x)")
     benchmark.pedantic(lambda: rates(0.0), rounds=1, iterations=1)  # type: ignore[no-untyped-call]
 
 
