@@ -201,32 +201,41 @@ class RngRoll:
 class Sim(Generic[Sc, S, A, E]):
     """Simulated play of one ruleset on states: no log, no store, no seat's filter (the
     caller decides what state it plays from; a bot only ever gives it its seat's knowledge or
-    a determinization of it)."""
+    a determinization of it). Whether the last state asked about is over is kept: a playout
+    asks it of each state, then draws an action in it and plays it there."""
 
-    __slots__ = ("ruleset",)
+    __slots__ = ("_over", "ruleset")
 
     def __init__(self, ruleset: Ruleset[Sc, S, A, E]) -> None:
         self.ruleset = ruleset
+        self._over: tuple[S, bool] | None = None
 
     def step(self, state: S, seat: str, action: A, rng: random.Random) -> S:
         """`state` after `seat` plays `action` with dice drawn from `rng` (raises as `act`
         would for an illegal action)."""
-        return performed(self.ruleset, state, seat, action, RngRoll(rng), False)[1]
+        return performed(self.ruleset, state, seat, action, RngRoll(rng), False, self.over(state))[
+            1
+        ]
 
     def legal(self, state: S, seat: str) -> list[Candidate]:
         """The legal actions of `seat` in `state` (typed, with labels and domains)."""
-        return list(legal(self.ruleset, state, seat))
+        return list(legal(self.ruleset, state, seat, self.over(state)))
 
     def random_action(self, state: S, seat: str, rng: random.Random) -> A | None:
         """A legal action drawn as `Game.random_action` draws one (typed), or None."""
-        drawn = random_legal(self.ruleset, state, seat, rng)
+        drawn = random_legal(self.ruleset, state, seat, rng, self.over(state))
         return None if drawn is None else drawn[0]
 
     def seats_to_act(self, state: S) -> list[str]:
         return self.ruleset.seats_to_act(state)
 
     def over(self, state: S) -> bool:
-        return self.ruleset.over(state)
+        kept = self._over
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        over = self.ruleset.over(state)
+        self._over = (state, over)
+        return over
 
 
 class FirstRoll(Exception):
