@@ -7,9 +7,11 @@ directly on states (immutable, so a state is its own clone):
   GAME-OVER), holding the ruleset to its contract (no refusal after a roll or an event), and
   gives the action's records and the state after them;
 - `until_first_roll` validates an action by running it up to its first roll (or event);
-- `legal` lists the candidates that validate, `random_legal` draws one uniformly;
+- `legal` lists the candidates that validate, `drawn_legal` draws one uniformly (and
+  `random_legal` gives it as data too);
 - `Sim` binds one ruleset: `step(state, seat, action, rng)` plays an action with dice from a
-  `random.Random` and returns the next state, with `legal`, `seats_to_act`, `over`, `result`.
+  `random.Random` and returns the next state, with `legal`, `random_action`, `seats_to_act`
+  and `over`.
 """
 
 from __future__ import annotations
@@ -111,10 +113,25 @@ def legal(
 def random_legal(
     ruleset: AnyRuleset, known: Any, seat: str, rng: random.Random, over: bool | None = None
 ) -> tuple[Any, dict[str, Any], bytes] | None:
+    """A legal action of `seat` in `known` drawn as `drawn_legal` draws it: the typed action,
+    its data and the data as msgpack; None if there is none."""
+    drawn = drawn_legal(ruleset, known, seat, rng, over)
+    if drawn is None:
+        return None
+    typed, data = drawn
+    if data is None:
+        raw = msgspec.msgpack.encode(typed)
+        return typed, msgspec.msgpack.decode(raw), raw  # as `plain`
+    return typed, data, msgspec.msgpack.encode(data)
+
+
+def drawn_legal(
+    ruleset: AnyRuleset, known: Any, seat: str, rng: random.Random, over: bool | None = None
+) -> tuple[Any, dict[str, Any] | None] | None:
     """A legal action of `seat` in `known` drawn uniformly from the legal ones, its open
     parameters drawn from their domains (a value that validates, or the listed one): the typed
-    action, its data and the data as msgpack; None if there is none. Candidates are validated
-    in random order until one passes."""
+    action and, where parameters were drawn, the data it was parsed from (None: the listed
+    action); None if there is none. Candidates are validated in random order until one passes."""
     if not guarded(ruleset, known, seat, over):
         return None
     candidates = list(ruleset.candidates(known, seat))
@@ -126,14 +143,13 @@ def random_legal(
             until_first_roll(ruleset, known, seat, candidate.action)
         except KriegsspielError:
             continue
-        raw = msgspec.msgpack.encode(candidate.action)
-        data: dict[str, Any] = msgspec.msgpack.decode(raw)  # as `plain`
         domains = candidate.open()
         if not domains:
-            return candidate.action, data, raw
+            return candidate.action, None
+        data = plain(candidate.action)
         if all(d.kind == "choice" for d in domains):  # every option is legal
             drawn = {**data, **{d.param: rng.choice(d.options) for d in domains}}
-            return parse_action(ruleset, drawn), drawn, msgspec.msgpack.encode(drawn)
+            return parse_action(ruleset, drawn), drawn
         choice = Choice(data, "", domains)
         for _ in range(DOMAIN_TRIES):
             drawn = choice.sample(rng)
@@ -142,8 +158,8 @@ def random_legal(
                 until_first_roll(ruleset, known, seat, typed)
             except KriegsspielError:
                 continue
-            return typed, drawn, msgspec.msgpack.encode(drawn)
-        return candidate.action, data, raw
+            return typed, drawn
+        return candidate.action, None
     return None
 
 
@@ -223,7 +239,7 @@ class Sim(Generic[Sc, S, A, E]):
 
     def random_action(self, state: S, seat: str, rng: random.Random) -> A | None:
         """A legal action drawn as `Game.random_action` draws one (typed), or None."""
-        drawn = random_legal(self.ruleset, state, seat, rng, self.over(state))
+        drawn = drawn_legal(self.ruleset, state, seat, rng, self.over(state))
         return None if drawn is None else drawn[0]
 
     def seats_to_act(self, state: S) -> list[str]:
