@@ -127,32 +127,41 @@ def _umpire_records(state: EngState) -> list[Candidate]:
 # -- the maneuver phase ---------------------------------------------------------------------------
 
 
+class _Shared:
+    """What the maneuver entries of one state share, built for the first unit with an action
+    left (in many states none has one)."""
+
+    def __init__(self, state: EngState, seat: str) -> None:
+        self.enemies = Grid(
+            (s.id, p)
+            for s in state.specs.values()
+            if s.side != state.phasing
+            and (p := state.units[s.id].position) is not None
+            and state.units[s.id].status != "knocked-out"
+        )
+        self.equipment = equipment_places(state)
+        may = MayEngineer(state, seat)
+        self.demolitions = DemolitionCandidates(state, seat, DEMOLITION_KINDS, HOOKS, may)
+        self.work = TaskCandidates(state, seat, HOOKS, may)
+
+
 def _maneuvers(state: EngState, seat: str, units: list[EngUnit]) -> list[Candidate]:
     """BF-ACT: a unit with no action left does nothing but drop its skirts (AMB-ENG-37)."""
     out: list[Candidate] = []
-    enemies = Grid(
-        (s.id, p)
-        for s in state.specs.values()
-        if s.side != state.phasing
-        and (p := state.units[s.id].position) is not None
-        and state.units[s.id].status != "knocked-out"
-    )
-    equipment = equipment_places(state)
-    may = MayEngineer(state, seat)
-    demolitions = DemolitionCandidates(state, seat, DEMOLITION_KINDS, HOOKS, may)
-    work = TaskCandidates(state, seat, HOOKS, may)
+    shared: _Shared | None = None
     for spec in units:
         if skirts_up(state, spec) and not in_water(state, state.units[spec.id].position):
             out.append(Candidate(DropSkirts(spec.id), f"{spec.label} drops its skirts"))
         u = state.units[spec.id]
         if state.actions_left(spec.id) < 1 or u.engineering_at == state.player_turn:
             continue
+        shared = shared or _Shared(state, seat)
         out.append(move(state, spec))
         out.append(Candidate(Emplace(spec.id), f"{spec.label} emplaces"))
-        out += work.entry(spec)
-        out += _demolitions(state, spec, demolitions)
+        out += shared.work.entry(spec)
+        out += _demolitions(state, spec, shared.demolitions)
         out += obstacle_candidates(state, seat, spec)
-        out += fieldwork_candidates(state, seat, spec, enemies, equipment)
+        out += fieldwork_candidates(state, seat, spec, shared.enemies, shared.equipment)
     return out
 
 
@@ -224,17 +233,22 @@ def _demolitions(state: EngState, spec: EngUnit, own: DemolitionCandidates) -> l
 def _fire(state: EngState, seat: str, units: list[EngUnit]) -> list[Candidate]:
     """BF-FIRE: each unit fires once a phase at an enemy it has a strength against (the base game
     sets no range here); bombarding and fire at features (obstacle_candidates.py)."""
-    targets = [
+    out: list[Candidate] = []
+    fire: FireCandidates | None = None  # built for the first unit that has not fired
+    for spec in units:
+        if state.stamp in state.units[spec.id].fires:
+            continue
+        fire = fire or FireCandidates(state, seat, _targets(state), HOOKS)
+        out += fire.entry(spec)
+        out += fire.at_bridges(spec)
+        out += fire_at_features(state, seat, spec, fire.targets)
+    return out
+
+
+def _targets(state: EngState) -> list[EngUnit]:
+    """The enemy units still in the fight."""
+    return [
         s
         for s in state.specs.values()
         if s.side != acting_side(state) and state.units[s.id].status != "knocked-out"
     ]
-    out: list[Candidate] = []
-    fire = FireCandidates(state, seat, targets, HOOKS)
-    for spec in units:
-        if state.stamp in state.units[spec.id].fires:
-            continue
-        out += fire.entry(spec)
-        out += fire.at_bridges(spec)
-        out += fire_at_features(state, seat, spec, targets)
-    return out
