@@ -142,7 +142,7 @@ class _Shared:
         self.equipment = equipment_places(state)
         may = MayEngineer(state, seat)
         self.demolitions = DemolitionCandidates(state, seat, DEMOLITION_KINDS, HOOKS, may)
-        self.work = TaskCandidates(state, seat, HOOKS, may)
+        self.work = TaskCandidates(state, seat, may)
 
 
 def _maneuvers(state: EngState, seat: str, units: list[EngUnit]) -> list[Candidate]:

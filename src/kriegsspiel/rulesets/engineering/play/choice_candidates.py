@@ -27,7 +27,7 @@ from kriegsspiel.rulesets.engineering.forts.fort_specs import in_arcs
 from kriegsspiel.rulesets.engineering.forts.forts import housed, spec_of
 from kriegsspiel.rulesets.engineering.play.feature_fire import FireOn
 from kriegsspiel.rulesets.engineering.play.fire import Fire
-from kriegsspiel.rulesets.engineering.play.work import Engineer, engineer_checks, may_engineer
+from kriegsspiel.rulesets.engineering.play.work import Engineer, may_engineer, task_checks
 from kriegsspiel.rulesets.engineering.scenario import EngUnit
 from kriegsspiel.rulesets.engineering.state import EngState
 from kriegsspiel.rulesets.engineering.terrain_cache import per_terrain
@@ -47,6 +47,7 @@ class MayEngineer:
 
     def __init__(self, state: EngState, seat: str) -> None:
         self.state, self.seat = state, seat
+        self._waiting = refused(lambda: not_waiting(state))  # the state's, not a unit's
         self._verdicts: dict[str, bool] = {}
 
     def __call__(self, spec: EngUnit) -> bool:
@@ -54,7 +55,7 @@ class MayEngineer:
         if verdict is None:
             state = self.state
             verdict = self._verdicts[spec.id] = not (
-                refused(lambda: not_waiting(state))
+                self._waiting
                 or refused(lambda: own(state, self.seat, spec.id))
                 or refused(lambda: may_engineer(state, spec))
             )
@@ -189,10 +190,9 @@ class FireCandidates:
 class TaskCandidates:
     """The entries for work on tasks (ENG-ACT-07) of one side's units in one state."""
 
-    def __init__(self, state: EngState, seat: str, hooks: Any, may: MayEngineer) -> None:
+    def __init__(self, state: EngState, seat: str, may: MayEngineer) -> None:
         self.state, self.seat = state, seat
         self.may = may
-        self.ctx = checking(state, seat, hooks)
         self.tasks, self.workers, self.sides = open_work(state.tasks)
         self._outsider: dict[str, list[tuple[str, str]]] = {}
         self._shared = Shared()
@@ -215,12 +215,14 @@ class TaskCandidates:
         return [Candidate(Engineer(spec.id, first_id), f"{spec.label} works on a task", (domain,))]
 
     def _each(self, spec: EngUnit) -> list[tuple[str, str]]:
-        out = []
-        for t in self.tasks:
-            action = Engineer(spec.id, t.id)
-            if t.side == spec.side and not refused(lambda: engineer_checks(self.ctx, action)):  # noqa: B023
-                out.append((t.id, t.name or t.id))
-        return out
+        """The tasks it may work on: it passed its own checks (`may`), so only the task's are
+        asked (`engineer_checks` less the unit's)."""
+        state = self.state
+        return [
+            (t.id, t.name or t.id)
+            for t in self.tasks
+            if t.side == spec.side and not refused(lambda: task_checks(state, spec, t.id))  # noqa: B023
+        ]
 
 
 def open_work(tasks: dict[str, Task]) -> tuple[list[Task], set[str], set[str]]:

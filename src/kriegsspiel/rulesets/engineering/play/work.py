@@ -377,13 +377,18 @@ def engineer_checks(ctx: Ctx, action: Engineer) -> EngUnit:
     not_waiting(state)
     spec = own(state, ctx.seat, action.unit)
     may_engineer(state, spec)
-    task = state.tasks.get(action.task)
-    if task is None or task.side != spec.side:
-        raise InputError("task", f"no task {action.task!r} of {spec.side}")
-    if task.kind != "task":
-        raise InputError("task", f"{action.task!r} is not worked with `engineer`")
-    may_work_on(state, spec, action.task)
+    task_checks(state, spec, action.task)
     return spec
+
+
+def task_checks(state: EngState, spec: EngUnit, task_id: str) -> None:
+    """What refuses work on a task to a unit that passes its own checks (ENG-ACT-07, -12/13)."""
+    task = state.tasks.get(task_id)
+    if task is None or task.side != spec.side:
+        raise InputError("task", f"no task {task_id!r} of {spec.side}")
+    if task.kind != "task":
+        raise InputError("task", f"{task_id!r} is not worked with `engineer`")
+    may_work_on(state, spec, task_id)
 
 
 def _resolve_engineer(ctx: Ctx) -> None:
