@@ -50,6 +50,8 @@ DECLARED = 0.5  # the distance offered to a unit with no position on record: con
 def near(state: EngState, spec: EngUnit, side: str) -> list[tuple[Feature, float | None]]:
     """Features the unit is at (within 1") or in, with the distance to declare (None where
     positions are on record); every feature `side` knows for a unit with no position."""
+    if not state.obstacles and not state.minefields:
+        return []  # nothing to be at
     pos = state.units[spec.id].position
     if pos is None:
         found: list[Feature] = [*state.obstacles.values()]
