@@ -188,6 +188,8 @@ def _carried_over(unit: StandState, gets_it: bool, initiative: int) -> StandStat
 
 
 def _closed(state: WatState, e: WindowClosed) -> WatState:
+    if not e.cleared:  # the units and craft stay the same objects
+        return replace(state, window=None)
     units = {u: replace(s, no_fire=False) if u in e.cleared else s for u, s in state.units.items()}
     craft = {c: replace(s, no_fire=False) if c in e.cleared else s for c, s in state.craft.items()}
     return replace(state, units=units, craft=craft, window=None)
