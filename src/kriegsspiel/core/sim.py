@@ -229,9 +229,8 @@ class Sim(Generic[Sc, S, A, E]):
     def step(self, state: S, seat: str, action: A, rng: random.Random) -> S:
         """`state` after `seat` plays `action` with dice drawn from `rng` (raises as `act`
         would for an illegal action)."""
-        return performed(self.ruleset, state, seat, action, RngRoll(rng), False, self.over(state))[
-            1
-        ]
+        roll = RngRoll(rng)
+        return performed(self.ruleset, state, seat, action, roll, False, self.over(state))[1]
 
     def legal(self, state: S, seat: str) -> list[Candidate]:
         """The legal actions of `seat` in `state` (typed, with labels and domains)."""
