@@ -4,7 +4,7 @@ Run as a script (`python playouts.py SECONDS`) it prints the playouts per second
 bundled scenario as JSON; `test_bench_play.py` runs it against this checkout and against an
 earlier commit in the same run, for the ratio. It works with both APIs: `Game.legal_actions`
 (choices) and the earlier `Ruleset.legal_actions` (typed actions). `python playouts.py SECONDS
---engine` times `engine_playout` instead: the same random games on the engine's own path.
+--engine` times `engine_playout` instead: random games on the engine's own path.
 
 `recorded` and `long_game` give the logs the long-game benchmarks load, replay and act on: random
 playouts of every bundled scenario as bundled and tiled to 500 units, and a long demo game,
@@ -21,6 +21,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -157,7 +158,7 @@ def _moved(item: dict[str, Any], dx: float, dy: float, suffix: str, ids: set[str
     return copy
 
 
-def rates(seconds: float, play: Any = playout) -> dict[str, float]:
+def rates(seconds: float, play: Callable[[str, int], int] = playout) -> dict[str, float]:
     """Playouts (by `play`) per second of each bundled scenario, each run for about `seconds`
     of process time after one to warm up."""
     out = {}
