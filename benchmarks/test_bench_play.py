@@ -66,7 +66,7 @@ def test_random_playout(benchmark: BenchmarkFixture, name: str) -> None:
 
 @pytest.mark.parametrize("name", bundled_names())
 def test_engine_playout(benchmark: BenchmarkFixture, name: str) -> None:
-    """The same random game on the engine's path (`core.sim.Sim`, no log); ops = playouts/s."""
+    """A random game on the engine's path (`core.sim.Sim`, no log); ops = playouts/s."""
     count = iter(range(10**6))
     benchmark.pedantic(lambda: engine_playout(name, next(count)), rounds=5, iterations=1)  # type: ignore[no-untyped-call]
 
