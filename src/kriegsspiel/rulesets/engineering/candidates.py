@@ -133,11 +133,7 @@ class _Shared:
 
     def __init__(self, state: EngState, seat: str) -> None:
         self.enemies = Grid(
-            (s.id, p)
-            for s in state.specs.values()
-            if s.side != state.phasing
-            and (p := state.units[s.id].position) is not None
-            and state.units[s.id].status != "knocked-out"
+            (s.id, p) for s in _targets(state) if (p := state.units[s.id].position) is not None
         )
         self.equipment = equipment_places(state)
         may = MayEngineer(state, seat)
@@ -246,7 +242,7 @@ def _fire(state: EngState, seat: str, units: list[EngUnit]) -> list[Candidate]:
 
 
 def _targets(state: EngState) -> list[EngUnit]:
-    """The enemy units still in the fight."""
+    """The acting side's enemies still in the fight (in the maneuver phase, the phasing side's)."""
     return [
         s
         for s in state.specs.values()
